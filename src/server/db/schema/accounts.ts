@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+
+export const USER_ROLES = ["ADMIN", "USER"] as const;
+export const USER_STATUSES = ["ACTIVE", "PENDING_EMAIL", "DISABLED", "BANNED"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull().default(""),
+    role: text("role").$type<UserRole>().notNull().default("USER"),
+    status: text("status").$type<UserStatus>().notNull().default("ACTIVE"),
+    // Bumped by ban, disable, password change and "log out everywhere": older sessions stop working.
+    sessionVersion: integer("session_version").notNull().default(1),
+    inviteCode: text("invite_code"),
+    invitedById: uuid("invited_by_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    locale: text("locale"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_invite_code_key").on(t.inviteCode),
+    index("users_role_status_idx").on(t.role, t.status),
+    index("users_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD", "CHANGE_EMAIL", "REGISTER"] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/** Single-use links. Only a keyed hash of the token is stored. */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purpose: text("purpose").$type<TokenPurpose>().notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("email_tokens_hash_key").on(t.tokenHash), index("email_tokens_email_purpose_idx").on(t.email, t.purpose)],
+);
+
+/** [wallet] A registration waiting for its email link; no user exists until it is used. */
+export const pendingRegistrations = pgTable(
+  "pending_registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull().default(""),
+    invitedById: uuid("invited_by_id").references(() => users.id, { onDelete: "set null" }),
+    locale: text("locale"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("pending_registrations_email_key").on(t.email)],
+);
+
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,68 @@
+// Mail templates in both languages, each with a text and an HTML part. Values are HTML-escaped.
+export type MailTemplate = "verify-email" | "reset-password" | "change-email" | "test";
+export type MailLocale = "zh-CN" | "en";
+
+interface Copy { subject: string; intro: string; action?: string; outro: string }
+
+const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
+  en: {
+    "verify-email": {
+      subject: "Verify your email for {site}",
+      intro: "Welcome to {site}! Confirm your email address to activate your account.",
+      action: "Verify email",
+      outro: "This link is valid for {minutes} minutes. If you did not sign up, ignore this mail.",
+    },
+    "reset-password": {
+      subject: "Reset your {site} password",
+      intro: "Someone asked to reset the password of your {site} account.",
+      action: "Choose a new password",
+      outro: "This link is valid for {minutes} minutes. If it was not you, ignore this mail: your password stays the same.",
+    },
+    "change-email": {
+      subject: "Confirm your new email for {site}",
+      intro: "Confirm that this address should become the login email of your {site} account.",
+      action: "Confirm new email",
+      outro: "This link is valid for {minutes} minutes. If you did not ask for this, ignore this mail.",
+    },
+    test: { subject: "{site} test mail", intro: "This is a test mail from {site}. Your SMTP settings work.", outro: "Sent at {time}." },
+  },
+  "zh-CN": {
+    "verify-email": {
+      subject: "验证您在 {site} 的邮箱",
+      intro: "欢迎加入 {site}！请确认您的邮箱地址以激活账户。",
+      action: "验证邮箱",
+      outro: "链接 {minutes} 分钟内有效。如果您没有注册，请忽略本邮件。",
+    },
+    "reset-password": {
+      subject: "重置您的 {site} 密码",
+      intro: "有人请求重置您在 {site} 的账户密码。",
+      action: "设置新密码",
+      outro: "链接 {minutes} 分钟内有效。如果不是您本人操作，请忽略本邮件，密码不会改变。",
+    },
+    "change-email": {
+      subject: "确认您在 {site} 的新邮箱",
+      intro: "请确认将此地址设为您在 {site} 账户的登录邮箱。",
+      action: "确认新邮箱",
+      outro: "链接 {minutes} 分钟内有效。如果不是您本人操作，请忽略本邮件。",
+    },
+    test: { subject: "{site} 测试邮件", intro: "这是一封来自 {site} 的测试邮件，您的 SMTP 设置可以正常使用。", outro: "发送时间：{time}。" },
+  },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? "");
+
+export function renderMail(template: MailTemplate, locale: MailLocale, vars: { site: string; link?: string; minutes?: number; time?: string }) {
+  const copy = COPY[locale]?.[template] ?? COPY.en[template];
+  const v: Record<string, string> = { site: vars.site, minutes: String(vars.minutes ?? ""), time: vars.time ?? new Date().toISOString() };
+  const subject = fill(copy.subject, v);
+  const intro = fill(copy.intro, v);
+  const outro = fill(copy.outro, v);
+  const text = [intro, vars.link ? `\n${copy.action}: ${vars.link}\n` : "", outro].join("\n");
+  const esc = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, escapeHtml(x)]));
+  const button = vars.link && copy.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(vars.link)}" style="background:#228be6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action)}</a></p><p style="font-size:12px;color:#868e96;word-break:break-all">${escapeHtml(vars.link)}</p>`
+    : "";
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px;color:#212529"><h2>${esc.site}</h2><p>${escapeHtml(intro)}</p>${button}<p style="color:#495057">${escapeHtml(outro)}</p></body></html>`;
+  return { subject, text, html };
+}

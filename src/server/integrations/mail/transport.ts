@@ -1,0 +1,37 @@
+import nodemailer from "nodemailer";
+import { env } from "../../env";
+
+export interface SmtpSettings { smtpHost: string; smtpPort: number; smtpSecure: boolean; smtpUser: string; smtpPassword: string; smtpFrom: string; siteName: string }
+
+export interface OutgoingMail { to: string; subject: string; text: string; html: string }
+
+/** SMTP_URL in the environment overrides the stored settings (handy for operators and tests). */
+export function createTransport(s: SmtpSettings) {
+  const url = env().SMTP_URL;
+  if (url) return nodemailer.createTransport(url);
+  if (!s.smtpHost) throw new Error("SMTP is not configured");
+  return nodemailer.createTransport({
+    host: s.smtpHost,
+    port: s.smtpPort,
+    secure: s.smtpSecure,
+    auth: s.smtpUser ? { user: s.smtpUser, pass: s.smtpPassword } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+}
+
+export function fromAddress(s: SmtpSettings): string {
+  const addr = env().SMTP_FROM || s.smtpFrom || s.smtpUser || "no-reply@localhost";
+  return addr.includes("<") ? addr : `"${s.siteName.replace(/"/g, "")}" <${addr}>`;
+}
+
+export async function deliver(s: SmtpSettings, mail: OutgoingMail): Promise<{ messageId: string }> {
+  const transport = createTransport(s);
+  try {
+    const info = await transport.sendMail({ from: fromAddress(s), ...mail });
+    return { messageId: info.messageId };
+  } finally {
+    transport.close();
+  }
+}

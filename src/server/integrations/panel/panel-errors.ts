@@ -1,0 +1,81 @@
+// 3x-ui answers HTTP 200 with {success:false,msg} for every handler error (protocols.md §1.1), so the
+// only signal is the msg text. This file turns those texts and transport failures into DomainErrors.
+import { DomainError } from "../../errors";
+
+/** What the failing call was doing; the same panel text means different things per operation. */
+export type PanelOp = "login" | "inbound" | "add" | "update" | "delete" | "traffic" | "reset" | "other";
+
+/** Go's fmt.Sprintln appends "\n" to common.NewError texts; drop it for display and matching. */
+export function cleanPanelMsg(msg: string): string {
+  return msg.replace(/\n(?=\))/g, "").replace(/\s+$/, "").trim();
+}
+
+export function badCredentials(): DomainError {
+  return new DomainError("UNAVAILABLE", "Panel login failed: wrong username or password", {
+    reason: "bad_credentials",
+  });
+}
+
+export function badToken(): DomainError {
+  return new DomainError("UNAVAILABLE", "Panel rejected the API token (or the panel URL/base path is wrong)", {
+    reason: "bad_credentials",
+  });
+}
+
+export function panelNotFound(what: string): DomainError {
+  return new DomainError("UNAVAILABLE", `Panel answered 404 for ${what}: check the panel URL and its base path`, {
+    reason: "not_found",
+  });
+}
+
+export function badResponse(detail: string): DomainError {
+  return new DomainError("UNAVAILABLE", `Panel gave an unexpected answer: ${detail}`, { reason: "bad_response" });
+}
+
+/** Map a {success:false} msg to a domain error. `email` is echoed in details for the caller's logs. */
+export function panelMessageError(rawMsg: string, op: PanelOp, email?: string): DomainError {
+  const msg = cleanPanelMsg(rawMsg);
+  const dup = /Duplicate email:\s*(.+?)\)?$/i.exec(msg);
+  if (dup) {
+    return new DomainError("CONFLICT", `Panel already has a client with email ${dup[1]}`, {
+      reason: "duplicate_email",
+      email: dup[1],
+    });
+  }
+  if (/record not found/i.test(msg)) {
+    return new DomainError("NOT_FOUND", "Panel inbound not found", { reason: "unknown_inbound" });
+  }
+  if (/not found for email|client not found|email not found/i.test(msg)) {
+    return new DomainError("NOT_FOUND", "Panel client not found", { reason: "unknown_client", email });
+  }
+  if (/empty client ID/i.test(msg)) {
+    // On update/delete the server could not find :clientId; on add our client lacked its ID field.
+    return op === "add"
+      ? new DomainError("VALIDATION", "Panel refused the client: its ID field is missing", { reason: "empty_client_id" })
+      : new DomainError("NOT_FOUND", "Panel client not found", { reason: "unknown_client", email });
+  }
+  if (/no client remained/i.test(msg)) {
+    return new DomainError("CONFLICT", "Panel refuses to delete the last client of an inbound", {
+      reason: "last_client",
+    });
+  }
+  if (op === "login" && /invalid username or password|is required/i.test(msg)) return badCredentials();
+  return new DomainError("UNAVAILABLE", `Panel refused the request: ${msg || "no message"}`, {
+    reason: "panel_error",
+    panelMessage: msg,
+  });
+}
+
+/** fetch() rejections: our timeout, or the socket never opening (refused, DNS, reset). */
+export function transportError(e: unknown, timeoutMs: number): DomainError {
+  if (e instanceof DomainError) return e;
+  const name = (e as { name?: string } | null)?.name;
+  if (name === "TimeoutError" || name === "AbortError") {
+    return new DomainError("UNAVAILABLE", `Panel did not answer within ${timeoutMs} ms`, { reason: "timeout" });
+  }
+  const cause = (e as { cause?: { code?: string } } | null)?.cause;
+  return new DomainError("UNAVAILABLE", "Panel is unreachable", {
+    reason: "unreachable",
+    ...(cause?.code ? { errno: cause.code } : {}),
+  });
+}

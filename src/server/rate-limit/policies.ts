@@ -1,0 +1,32 @@
+// The rate limits of behaviour §2, in one place. Each throws RATE_LIMITED with a retry-after.
+import { rateLimited } from "../errors";
+import { getLimiter } from "./limiter";
+
+export const LIMITS = {
+  registerPerIp: { limit: 5, windowSeconds: 60 },
+  loginPerIp: { limit: 10, windowSeconds: 60 },
+  loginFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  emailActionsPerAddress: { limit: 3, windowSeconds: 10 * 60 },
+} as const;
+
+async function enforce(key: string, l: { limit: number; windowSeconds: number }) {
+  const r = await getLimiter().hit(key, l.limit, l.windowSeconds);
+  if (!r.ok) throw rateLimited(r.retryAfterSeconds);
+}
+
+export const limitRegister = (ip: string) => enforce(`register:ip:${ip}`, LIMITS.registerPerIp);
+export const limitLoginIp = (ip: string) => enforce(`login:ip:${ip}`, LIMITS.loginPerIp);
+export const limitEmailAction = (email: string) => enforce(`email:${email.toLowerCase()}`, LIMITS.emailActionsPerAddress);
+
+const failKey = (email: string) => `login:fail:${email.toLowerCase()}`;
+
+/** Refuses while the account is cooling down after too many wrong passwords. */
+export async function assertLoginNotCoolingDown(email: string): Promise<void> {
+  const r = await getLimiter().peek(failKey(email), LIMITS.loginFailuresPerAccount.limit);
+  if (!r.ok) throw rateLimited(r.retryAfterSeconds);
+}
+export async function recordLoginFailure(email: string): Promise<void> {
+  const l = LIMITS.loginFailuresPerAccount;
+  await getLimiter().hit(failKey(email), l.limit, l.windowSeconds);
+}
+export const clearLoginFailures = (email: string) => getLimiter().reset(failKey(email));

@@ -1,0 +1,100 @@
+// Admin verbs on users. Each checks the caller, writes in one transaction with its audit row.
+import { and, count, eq, ne, sql } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import { requireAdmin } from "../../context";
+import { hashPassword } from "../../auth/password";
+import { isUniqueViolation } from "../../db/pg-errors";
+import { users, type UserStatus } from "../../db/schema";
+import { conflict, forbidden } from "../../errors";
+import { recordAudit } from "../audit";
+import { AdminCreateUserInput, AdminUpdateUserInput, parseInput, StatusInput } from "./inputs";
+import { getPublicUser, getUserOrThrow } from "./queries";
+
+const emailTaken = (err: unknown) => {
+  if (isUniqueViolation(err)) return conflict("This email is already registered", { fields: { email: "taken" } });
+  return err;
+};
+
+export async function adminCreateUser(ctx: Ctx, raw: unknown) {
+  requireAdmin(ctx);
+  const input = parseInput(AdminCreateUserInput, raw);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, name: input.name || input.email.split("@")[0]!, role: input.role, status: input.status, emailVerifiedAt: ctx.now() })
+        .returning({ id: users.id });
+      await recordAudit(ctx, { action: "admin.user.create", targetType: "user", targetId: u!.id, metadata: { email: input.email, role: input.role, status: input.status } }, tx);
+      return u!.id;
+    });
+    return getPublicUser(ctx.db, id);
+  } catch (err) {
+    throw emailTaken(err);
+  }
+}
+
+/** Guards against an admin removing the last way to administer the site. */
+async function assertAnotherActiveAdmin(ctx: Ctx, db: Ctx["db"], exceptId: string) {
+  const [{ n }] = await db.select({ n: count() }).from(users).where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE"), ne(users.id, exceptId)));
+  if (Number(n) === 0) throw conflict("This is the last active administrator");
+}
+
+export async function adminUpdateUser(ctx: Ctx, id: string, raw: unknown) {
+  requireAdmin(ctx);
+  const input = parseInput(AdminUpdateUserInput, raw);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const before = await getUserOrThrow(tx, id);
+      if (input.role === "USER" && before.role === "ADMIN") await assertAnotherActiveAdmin(ctx, tx, id);
+      const revoke = Boolean(passwordHash) || (input.role !== undefined && input.role !== before.role) || (input.email !== undefined && input.email !== before.email);
+      await tx
+        .update(users)
+        .set({
+          ...(input.email ? { email: input.email } : {}),
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.role ? { role: input.role } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(revoke ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+          updatedAt: ctx.now(),
+        })
+        .where(eq(users.id, id));
+      const changed = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
+      await recordAudit(ctx, { action: "admin.user.update", targetType: "user", targetId: id, metadata: { fields: changed, ...(input.email ? { email: { from: before.email, to: input.email } } : {}), ...(input.role ? { role: input.role } : {}) } }, tx);
+    });
+  } catch (err) {
+    throw emailTaken(err);
+  }
+  return getPublicUser(ctx.db, id);
+}
+
+/** ACTIVE, DISABLED or BANNED. Leaving ACTIVE ends the user's sessions at once. */
+export async function setUserStatus(ctx: Ctx, id: string, rawStatus: unknown) {
+  requireAdmin(ctx);
+  const status = parseInput(StatusInput, rawStatus) as UserStatus;
+  if (ctx.actor.userId === id && status !== "ACTIVE") throw forbidden("You cannot disable or ban yourself");
+  await ctx.db.transaction(async (tx) => {
+    const before = await getUserOrThrow(tx, id);
+    if (before.status === status) return;
+    if (before.role === "ADMIN" && status !== "ACTIVE") await assertAnotherActiveAdmin(ctx, tx, id);
+    await tx
+      .update(users)
+      .set({ status, updatedAt: ctx.now(), ...(status !== "ACTIVE" ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
+      .where(eq(users.id, id));
+    await recordAudit(ctx, { action: "admin.user.set_status", targetType: "user", targetId: id, metadata: { from: before.status, to: status, email: before.email } }, tx);
+  });
+  return getPublicUser(ctx.db, id);
+}
+
+export async function adminDeleteUser(ctx: Ctx, id: string): Promise<{ deleted: true }> {
+  requireAdmin(ctx);
+  if (ctx.actor.userId === id) throw forbidden("You cannot delete your own account");
+  await ctx.db.transaction(async (tx) => {
+    const before = await getUserOrThrow(tx, id);
+    if (before.role === "ADMIN") await assertAnotherActiveAdmin(ctx, tx, id);
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(ctx, { action: "admin.user.delete", targetType: "user", targetId: id, metadata: { email: before.email } }, tx);
+  });
+  return { deleted: true };
+}

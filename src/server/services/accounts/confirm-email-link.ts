@@ -1,0 +1,54 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import { isUniqueViolation } from "../../db/pg-errors";
+import { pendingRegistrations, users } from "../../db/schema";
+import { conflict, validationError } from "../../errors";
+import { recordAudit } from "../audit";
+import { parseInput, TokenInput } from "./inputs";
+import { consumeEmailToken } from "./tokens";
+
+export type EmailLinkOutcome = "verified" | "registered" | "email_changed";
+
+/** The /verify-email link: verifies a base-edition account, creates a wallet-edition account, or applies an email change. */
+export async function confirmEmailLink(ctx: Ctx, raw: unknown): Promise<{ outcome: EmailLinkOutcome; email: string }> {
+  const { token } = parseInput(TokenInput, raw);
+  const invalid = () => validationError("This link is invalid, expired or already used", { reason: "invalid_link" });
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const t = await consumeEmailToken(tx, token, ["VERIFY_EMAIL", "REGISTER", "CHANGE_EMAIL"], ctx.now());
+      if (!t) throw invalid();
+      if (t.purpose === "VERIFY_EMAIL") {
+        const [u] = await tx
+          .update(users)
+          .set({ status: "ACTIVE", emailVerifiedAt: ctx.now(), updatedAt: ctx.now() })
+          .where(and(eq(users.id, t.userId!), eq(users.status, "PENDING_EMAIL")))
+          .returning({ id: users.id, email: users.email });
+        if (!u) throw invalid();
+        await recordAudit({ ...ctx, actor: { kind: "user", userId: u.id, email: u.email } }, { action: "user.verify_email", targetType: "user", targetId: u.id }, tx);
+        return { outcome: "verified" as const, email: u.email };
+      }
+      if (t.purpose === "REGISTER") {
+        const [p] = await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, t.email)).returning();
+        if (!p) throw invalid();
+        const [u] = await tx
+          .insert(users)
+          .values({ email: p.email, passwordHash: p.passwordHash, name: p.name, invitedById: p.invitedById, locale: p.locale, status: "ACTIVE", emailVerifiedAt: ctx.now() })
+          .returning({ id: users.id, email: users.email });
+        await recordAudit({ ...ctx, actor: { kind: "user", userId: u!.id, email: u!.email } }, { action: "user.register", targetType: "user", targetId: u!.id, metadata: { via: "pending_registration" } }, tx);
+        return { outcome: "registered" as const, email: u!.email };
+      }
+      const newEmail = String(t.payload.newEmail ?? "");
+      const [u] = await tx
+        .update(users)
+        .set({ email: newEmail, emailVerifiedAt: ctx.now(), updatedAt: ctx.now(), sessionVersion: sql`${users.sessionVersion} + 1` })
+        .where(eq(users.id, t.userId!))
+        .returning({ id: users.id, email: users.email });
+      if (!u) throw invalid();
+      await recordAudit({ ...ctx, actor: { kind: "user", userId: u.id, email: u.email } }, { action: "user.change_email", targetType: "user", targetId: u.id, metadata: { from: t.email, to: newEmail } }, tx);
+      return { outcome: "email_changed" as const, email: u.email };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict("This email is already registered");
+    throw err;
+  }
+}

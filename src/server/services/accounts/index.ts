@@ -1,0 +1,10 @@
+export * from "./inputs";
+export { register, type RegisterResult } from "./register";
+export { confirmEmailLink, type EmailLinkOutcome } from "./confirm-email-link";
+export { resendVerification, requestPasswordReset, requestEmailChange } from "./email-requests";
+export { resetPassword } from "./reset-password";
+export { updateProfile, changePassword, logoutEverywhere, generateInviteCode } from "./own-account";
+export { authenticate, type AuthenticatedUser } from "./authenticate";
+export { adminCreateUser, adminUpdateUser, setUserStatus, adminDeleteUser } from "./admin-users";
+export { bootstrapAdmin } from "./bootstrap-admin";
+export { listUsers, getPublicUser, getUserOrThrow, findUserByEmail, getSessionState, type PublicUser } from "./queries";

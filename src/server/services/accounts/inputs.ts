@@ -1,0 +1,54 @@
+// Input schemas of the accounts area, defined once and shared by routes, actions and the CLI.
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "../../auth/password";
+import { USER_ROLES, USER_STATUSES } from "../../db/schema";
+
+export const EmailInput = z.string().trim().toLowerCase().max(254, "Email is too long").pipe(z.email("Enter a valid email address"));
+export const PasswordInput = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(128, "Password must be at most 128 characters");
+export const NameInput = z.string().trim().max(50, "Name must be at most 50 characters");
+
+export const RegisterInput = z.object({
+  email: EmailInput,
+  password: PasswordInput,
+  name: NameInput.optional(),
+  inviteCode: z.string().trim().max(64).optional(),
+  turnstileToken: z.string().max(2048).optional(),
+  locale: z.enum(["zh-CN", "en"]).optional(),
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+export const LoginInput = z.object({ email: EmailInput, password: z.string().min(1, "Enter your password").max(128) });
+export const TokenInput = z.object({ token: z.string().trim().min(20).max(200) });
+export const ResetPasswordInput = z.object({ token: z.string().trim().min(20).max(200), password: PasswordInput });
+export const ProfileInput = z.object({ name: NameInput, locale: z.enum(["zh-CN", "en"]).optional() });
+export const ChangePasswordInput = z.object({ currentPassword: z.string().min(1).max(128), newPassword: PasswordInput });
+export const EmailChangeInput = z.object({ newEmail: EmailInput, currentPassword: z.string().min(1).max(128) });
+
+export const AdminCreateUserInput = z.object({
+  email: EmailInput,
+  password: PasswordInput,
+  name: NameInput.optional(),
+  role: z.enum(USER_ROLES).default("USER"),
+  status: z.enum(USER_STATUSES).default("ACTIVE"),
+});
+export const AdminUpdateUserInput = z.object({
+  email: EmailInput.optional(),
+  name: NameInput.optional(),
+  role: z.enum(USER_ROLES).optional(),
+  password: PasswordInput.optional().or(z.literal("").transform(() => undefined)),
+});
+export const StatusInput = z.enum(["ACTIVE", "DISABLED", "BANNED"]);
+
+export const ListUsersInput = z.object({
+  q: z.string().trim().max(100).optional(),
+  role: z.enum(USER_ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+/** Parses with zod and turns failures into one VALIDATION error listing each field. */
+export { parseInput } from "../../validation";

@@ -1,0 +1,67 @@
+// What a logged-in user changes on their own account.
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import { requireUser } from "../../context";
+import { hashPassword, verifyPassword } from "../../auth/password";
+import { isUniqueViolation } from "../../db/pg-errors";
+import { users } from "../../db/schema";
+import { unauthenticated } from "../../errors";
+import { recordAudit } from "../audit";
+import { ChangePasswordInput, parseInput, ProfileInput } from "./inputs";
+import { getPublicUser, getUserOrThrow } from "./queries";
+
+export async function updateProfile(ctx: Ctx, raw: unknown) {
+  const { userId } = requireUser(ctx);
+  const input = parseInput(ProfileInput, raw);
+  await ctx.db.update(users).set({ name: input.name, ...(input.locale ? { locale: input.locale } : {}), updatedAt: ctx.now() }).where(eq(users.id, userId));
+  return getPublicUser(ctx.db, userId);
+}
+
+/** Changing the password ends all other sessions; the caller re-issues its own session. */
+export async function changePassword(ctx: Ctx, raw: unknown): Promise<{ sessionVersion: number }> {
+  const { userId } = requireUser(ctx);
+  const input = parseInput(ChangePasswordInput, raw);
+  const u = await getUserOrThrow(ctx.db, userId);
+  if (!(await verifyPassword(u.passwordHash, input.currentPassword))) throw unauthenticated("Current password is wrong");
+  const passwordHash = await hashPassword(input.newPassword);
+  return ctx.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: ctx.now() })
+      .where(eq(users.id, userId))
+      .returning({ sessionVersion: users.sessionVersion });
+    await recordAudit(ctx, { action: "user.change_password", targetType: "user", targetId: userId }, tx);
+    return r!;
+  });
+}
+
+export async function logoutEverywhere(ctx: Ctx): Promise<void> {
+  const { userId } = requireUser(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+    await recordAudit(ctx, { action: "user.logout_everywhere", targetType: "user", targetId: userId }, tx);
+  });
+}
+
+const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O/1/I: codes get read aloud and typed
+
+function newInviteCode(): string {
+  const bytes = randomBytes(10);
+  return Array.from(bytes, (b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join("");
+}
+
+/** Generates (or regenerates) the caller's personal invite code. */
+export async function generateInviteCode(ctx: Ctx): Promise<{ inviteCode: string }> {
+  const { userId } = requireUser(ctx);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = newInviteCode();
+    try {
+      await ctx.db.update(users).set({ inviteCode: code, updatedAt: ctx.now() }).where(eq(users.id, userId));
+      return { inviteCode: code };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+  throw new Error("Could not generate a unique invite code");
+}

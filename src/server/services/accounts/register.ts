@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import { hashPassword } from "../../auth/password";
+import { isUniqueViolation } from "../../db/pg-errors";
+import { pendingRegistrations, users } from "../../db/schema";
+import { isWallet } from "../../env";
+import { conflict, forbidden, validationError } from "../../errors";
+import { verifyTurnstile } from "../../integrations/captcha/turnstile";
+import { queueMail } from "../../integrations/mail/send-mail-task";
+import { limitRegister } from "../../rate-limit/policies";
+import { recordAudit } from "../audit";
+import { getSettingsWithSecrets, smtpConfigured, turnstileActive } from "../settings";
+import { kickTasks } from "../tasks";
+import { parseInput, RegisterInput } from "./inputs";
+import { siteLink } from "./links";
+import { issueEmailToken } from "./tokens";
+
+export interface RegisterResult {
+  verificationRequired: boolean;
+  user?: { id: string; email: string; name: string; status: string };
+}
+
+/**
+ * POST /api/auth/register. Checks run cheapest-first and nothing is written until every check
+ * passed. Base edition with verification: a PENDING_EMAIL user; wallet edition: a
+ * PendingRegistration only (behaviour §2).
+ */
+export async function register(ctx: Ctx, raw: unknown): Promise<RegisterResult> {
+  if (ctx.ip) await limitRegister(ctx.ip);
+  const input = parseInput(RegisterInput, raw);
+  const settings = await getSettingsWithSecrets(ctx.db);
+  if (!settings.registrationOpen) throw forbidden("Registration is closed");
+  if (turnstileActive(settings)) {
+    if (!input.turnstileToken) throw validationError("Please complete the captcha", { fields: { turnstileToken: "required" } });
+    const r = await verifyTurnstile(settings.turnstileSecretKey, input.turnstileToken, ctx.ip);
+    if (!r.success) throw validationError("Captcha verification failed, please try again", { fields: { turnstileToken: "invalid" }, errorCodes: r.errorCodes });
+  }
+  let invitedById: string | null = null;
+  if (input.inviteCode) {
+    const [inviter] = await ctx.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.inviteCode, input.inviteCode)).limit(1);
+    if (!inviter || inviter.status === "BANNED") throw validationError("Invalid invite code", { fields: { inviteCode: "invalid" } });
+    invitedById = inviter.id;
+  } else if (settings.inviteCodeRequired) {
+    throw validationError("An invite code is required", { fields: { inviteCode: "required" } });
+  }
+  const verify = settings.emailVerificationRequired && smtpConfigured(settings);
+  const name = input.name || input.email.split("@")[0]!.slice(0, 50);
+  const locale = input.locale ?? ctx.locale;
+  const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (existing.length) throw conflict("This email is already registered", { fields: { email: "taken" } });
+  const passwordHash = await hashPassword(input.password);
+
+  try {
+    const result = await ctx.db.transaction(async (tx) => {
+      if (verify && isWallet()) {
+        // Registering again before verifying replaces the pending record.
+        await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, input.email));
+        const [p] = await tx.insert(pendingRegistrations).values({ email: input.email, passwordHash, name, invitedById, locale }).returning();
+        const { token, minutes } = await issueEmailToken(tx, { purpose: "REGISTER", email: input.email, payload: { pendingId: p!.id }, now: ctx.now() });
+        await queueMail(tx, { to: input.email, template: "verify-email", locale, minutes, link: siteLink(settings.siteUrl, `/verify-email?token=${token}`) });
+        return { verificationRequired: true } satisfies RegisterResult;
+      }
+      const [u] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, name, invitedById, locale, status: verify ? "PENDING_EMAIL" : "ACTIVE" })
+        .returning();
+      await recordAudit({ ...ctx, actor: { kind: "user", userId: u!.id, email: u!.email } }, { action: "user.register", targetType: "user", targetId: u!.id, metadata: { invitedById, verify } }, tx);
+      if (verify) {
+        const { token, minutes } = await issueEmailToken(tx, { purpose: "VERIFY_EMAIL", email: u!.email, userId: u!.id, now: ctx.now() });
+        await queueMail(tx, { to: u!.email, template: "verify-email", locale, minutes, link: siteLink(settings.siteUrl, `/verify-email?token=${token}`) });
+      }
+      return { verificationRequired: verify, user: { id: u!.id, email: u!.email, name: u!.name, status: u!.status } };
+    });
+    if (result.verificationRequired) kickTasks();
+    return result;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict("This email is already registered", { fields: { email: "taken" } });
+    throw err;
+  }
+}

@@ -1,0 +1,2 @@
+export { recordAudit, type AuditEntry } from "./record-audit";
+export { listAuditLogs } from "./queries";

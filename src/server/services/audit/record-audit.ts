@@ -1,0 +1,25 @@
+import type { Ctx } from "../../context";
+import type { Db } from "../../db/client";
+import { auditLogs } from "../../db/schema";
+
+export interface AuditEntry {
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Writes the audit row with the caller's db handle, so it commits or rolls back with the change. */
+export async function recordAudit(ctx: Ctx, entry: AuditEntry, db: Db = ctx.db): Promise<void> {
+  await db.insert(auditLogs).values({
+    actorKind: ctx.actor.kind,
+    actorId: ctx.actor.userId ?? null,
+    actorLabel: ctx.actor.email ?? null,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    metadata: entry.metadata ?? {},
+    ip: ctx.ip ?? null,
+    requestId: ctx.requestId,
+  });
+}

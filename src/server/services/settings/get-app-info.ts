@@ -1,0 +1,30 @@
+import type { Db } from "../../db/client";
+import { env } from "../../env";
+import { getSettingsWithSecrets } from "./queries";
+import { smtpConfigured } from "./update-settings";
+
+export const turnstileActive = (s: { turnstileEnabled: boolean; turnstileSiteKey: string; turnstileSecretKey: string }) =>
+  s.turnstileEnabled && Boolean(s.turnstileSiteKey) && Boolean(s.turnstileSecretKey);
+
+/** What anonymous visitors may know: never a secret, never the SMTP configuration. */
+export async function getAppInfo(db: Db) {
+  const s = await getSettingsWithSecrets(db);
+  return {
+    siteName: s.siteName,
+    edition: env().EDITION,
+    registration: {
+      open: s.registrationOpen,
+      inviteCodeRequired: s.inviteCodeRequired,
+      emailVerificationRequired: s.emailVerificationRequired && smtpConfigured(s),
+    },
+    maintenanceNotice: s.maintenanceNotice || null,
+    captcha: turnstileActive(s) ? { provider: "turnstile" as const, siteKey: s.turnstileSiteKey } : { provider: null, siteKey: null },
+    site: {
+      url: s.siteUrl || env().appUrl,
+      subscriptionUrl: s.subscriptionUrl || s.siteUrl || env().appUrl,
+      supportContact: s.supportContact || null,
+    },
+    telemetryPublic: s.telemetryPublic,
+  };
+}
+export type AppInfo = Awaited<ReturnType<typeof getAppInfo>>;

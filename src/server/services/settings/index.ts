@@ -1,0 +1,4 @@
+export * from "./schema";
+export { getSettings, getSettingsWithSecrets, type PublicSafeSettings } from "./queries";
+export { updateSettings, setSystemSetting, smtpConfigured } from "./update-settings";
+export { getAppInfo, turnstileActive, type AppInfo } from "./get-app-info";

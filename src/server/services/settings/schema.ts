@@ -1,0 +1,112 @@
+// Every admin setting in one place: its type, its default and whether it is a secret.
+// Later areas only read these (risk thresholds §8, log retention §12, ticket cap §11).
+import { z } from "zod";
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const bool = z.preprocess((v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "off" || v === "0" ? false : v), z.boolean());
+const optionalUrl = z.union([z.literal(""), z.url().max(500)]);
+
+export const SettingsSchema = z.object({
+  // site
+  siteName: z.string().trim().min(1).max(80),
+  siteUrl: optionalUrl,
+  subscriptionUrl: optionalUrl,
+  supportContact: z.string().trim().max(200),
+  maintenanceNotice: z.string().trim().max(2000),
+  // registration policy
+  registrationOpen: bool,
+  inviteCodeRequired: bool,
+  emailVerificationRequired: bool,
+  // captcha (Turnstile is on when both keys are set and turnstileEnabled)
+  turnstileEnabled: bool,
+  turnstileSiteKey: z.string().trim().max(200),
+  turnstileSecretKey: z.string().trim().max(200),
+  // mail
+  smtpHost: z.string().trim().max(255),
+  smtpPort: int(1, 65535),
+  smtpSecure: bool,
+  smtpUser: z.string().trim().max(255),
+  smtpPassword: z.string().max(500),
+  smtpFrom: z.string().trim().max(255),
+  // support
+  ticketOpenCap: int(1, 100),
+  // telemetry visibility (latency, traces)
+  telemetryPublic: bool,
+  // orders and subscription access
+  orderExpiryMinutes: int(5, 24 * 60),
+  subscriptionIpRateLimitPerHour: int(1, 100_000),
+  subscriptionRateLimitPerHour: int(1, 100_000),
+  // risk control (behaviour §8)
+  riskEnabled: bool,
+  riskAutoSuspend: bool,
+  riskWindowHours: int(1, 24 * 30),
+  riskWarnCountries: int(1, 100),
+  riskWarnRegions: int(1, 100),
+  riskWarnCities: int(1, 100),
+  riskSuspendCountries: int(1, 100),
+  riskSuspendRegions: int(1, 100),
+  riskSuspendCities: int(1, 100),
+  nodeLogRiskEnabled: bool,
+  nodeLogWarnConnections: int(1, 1_000_000),
+  nodeLogWarnTargets: int(1, 1_000_000),
+  nodeLogSuspendConnections: int(1, 1_000_000),
+  nodeLogSuspendTargets: int(1, 1_000_000),
+  // log retention (behaviour §12)
+  logCleanupEnabled: bool,
+  logRetentionDays: int(1, 3650),
+  lastLogCleanupAt: z.union([z.null(), z.iso.datetime({ offset: true })]),
+});
+
+export type Settings = z.infer<typeof SettingsSchema>;
+export type SettingKey = keyof Settings;
+
+export const SETTINGS_DEFAULTS: Settings = {
+  siteName: "Relayboard",
+  siteUrl: "",
+  subscriptionUrl: "",
+  supportContact: "",
+  maintenanceNotice: "",
+  registrationOpen: true,
+  inviteCodeRequired: false,
+  emailVerificationRequired: false,
+  turnstileEnabled: false,
+  turnstileSiteKey: "",
+  turnstileSecretKey: "",
+  smtpHost: "",
+  smtpPort: 587,
+  smtpSecure: false,
+  smtpUser: "",
+  smtpPassword: "",
+  smtpFrom: "",
+  ticketOpenCap: 2,
+  telemetryPublic: false,
+  orderExpiryMinutes: 30,
+  subscriptionIpRateLimitPerHour: 180,
+  subscriptionRateLimitPerHour: 60,
+  riskEnabled: true,
+  // Suspending paying users is opt-in: until an operator turns it on, thresholds only warn.
+  riskAutoSuspend: false,
+  riskWindowHours: 24,
+  riskWarnCountries: 2,
+  riskWarnRegions: 2,
+  riskWarnCities: 4,
+  riskSuspendCountries: 3,
+  riskSuspendRegions: 3,
+  riskSuspendCities: 5,
+  nodeLogRiskEnabled: true,
+  nodeLogWarnConnections: 180,
+  nodeLogWarnTargets: 80,
+  nodeLogSuspendConnections: 360,
+  nodeLogSuspendTargets: 160,
+  logCleanupEnabled: true,
+  logRetentionDays: 30,
+  lastLogCleanupAt: null,
+};
+
+/** Stored encrypted; never returned to a browser, only whether they are set. */
+export const SECRET_SETTINGS = ["smtpPassword", "turnstileSecretKey"] as const satisfies readonly SettingKey[];
+export type SecretSettingKey = (typeof SECRET_SETTINGS)[number];
+export const isSecretSetting = (k: string): k is SecretSettingKey => (SECRET_SETTINGS as readonly string[]).includes(k);
+
+/** Written by the system (jobs), not through the settings form. */
+export const SYSTEM_SETTINGS = ["lastLogCleanupAt"] as const satisfies readonly SettingKey[];

@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import { requireAdmin } from "../../context";
+import { encryptSecret } from "../../crypto/secrets";
+import { appConfig } from "../../db/schema";
+import { env } from "../../env";
+import { validationError } from "../../errors";
+import { recordAudit } from "../audit";
+import { getSettingsWithSecrets } from "./queries";
+import { SettingsSchema, SYSTEM_SETTINGS, isSecretSetting, type Settings } from "./schema";
+
+const EditableSchema = SettingsSchema.omit(Object.fromEntries(SYSTEM_SETTINGS.map((k) => [k, true])) as { lastLogCleanupAt: true })
+  .partial()
+  .strict();
+export type UpdateSettingsInput = Partial<Omit<Settings, "lastLogCleanupAt">>;
+
+export const smtpConfigured = (s: Pick<Settings, "smtpHost">) => Boolean(env().SMTP_URL || s.smtpHost);
+
+/**
+ * Validates a partial update against the whole resulting configuration, then writes only the
+ * changed keys with one audit row (keys only: secret values never reach the log).
+ * An empty string for a secret means "keep the stored one"; `null` is not accepted.
+ */
+export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, opts: { clearSecrets?: string[] } = {}): Promise<string[]> {
+  requireAdmin(ctx);
+  const parsed = EditableSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "settings", i.message]));
+    throw validationError("Some settings are invalid", { fields });
+  }
+  return ctx.db.transaction(async (tx) => {
+    const current = await getSettingsWithSecrets(tx);
+    const patch: Record<string, unknown> = { ...parsed.data };
+    for (const [k, v] of Object.entries(patch)) if (isSecretSetting(k) && v === "") delete patch[k];
+    for (const k of opts.clearSecrets ?? []) if (isSecretSetting(k)) patch[k] = "";
+    const next = { ...current, ...patch } as Settings;
+    if (next.emailVerificationRequired && !smtpConfigured(next)) {
+      throw validationError("Email verification needs SMTP to be configured first", { fields: { emailVerificationRequired: "smtp_required" } });
+    }
+    if (next.turnstileEnabled && (!next.turnstileSiteKey || !next.turnstileSecretKey)) {
+      throw validationError("Turnstile needs both a site key and a secret key", { fields: { turnstileEnabled: "keys_required" } });
+    }
+    const changed = Object.keys(patch).filter((k) => JSON.stringify(patch[k]) !== JSON.stringify(current[k as keyof Settings]));
+    for (const k of changed) {
+      const value = isSecretSetting(k) && patch[k] ? encryptSecret(String(patch[k])) : patch[k];
+      await tx
+        .insert(appConfig)
+        .values({ key: k, value: value as object })
+        .onConflictDoUpdate({ target: appConfig.key, set: { value: value as object, updatedAt: sql`now()` } });
+    }
+    if (changed.length) await recordAudit(ctx, { action: "settings.update", targetType: "settings", metadata: { keys: changed } }, tx);
+    return changed;
+  });
+}
+
+/** For jobs: system-owned keys such as lastLogCleanupAt. */
+export async function setSystemSetting(ctx: Ctx, key: (typeof SYSTEM_SETTINGS)[number], value: Settings[typeof key]): Promise<void> {
+  await ctx.db
+    .insert(appConfig)
+    .values({ key, value: value as unknown as object })
+    .onConflictDoUpdate({ target: appConfig.key, set: { value: value as unknown as object, updatedAt: sql`now()` } });
+}

@@ -1,0 +1,2 @@
+export { enqueueTask, kickTasks, setTaskKicker } from "./enqueue-task";
+export { runDueTasks, registerTaskHandler, type TaskHandler } from "./run-due-tasks";
