@@ -102,8 +102,8 @@ export class XuiState {
   }
 
   /** Every client of every inbound: duplicate emails are checked panel-wide (§1.6). */
-  private emailTaken(email: string, except?: RawClient): boolean {
-    return this.inbounds.some((i) => this.clientsOf(i).some((c) => c !== except && sameEmail(emailOf(c), email)));
+  private emailTaken(email: string): boolean {
+    return this.inbounds.some((i) => this.clientsOf(i).some((c) => sameEmail(emailOf(c), email)));
   }
 
   findClientByEmail(email: string): { inbound: SimInbound; client: RawClient } | undefined {
@@ -171,7 +171,7 @@ export class XuiState {
     const old = clients[index] as RawClient;
     const oldEmail = emailOf(old);
     const newEmail = emailOf(updated);
-    if (!sameEmail(oldEmail, newEmail) && this.emailTaken(newEmail, old)) throw wentWrong(`Duplicate email: ${newEmail}`);
+    if (!sameEmail(oldEmail, newEmail) && this.emailTaken(newEmail)) throw wentWrong(`Duplicate email: ${newEmail}`);
     clients[index] = { ...updated, created_at: old.created_at, updated_at: this.now() };
     this.writeClients(inbound, clients);
     const row = this.trafficRow(oldEmail);

@@ -2,3 +2,4 @@ export * from "./schema";
 export { getSettings, getSettingsWithSecrets, type PublicSafeSettings } from "./queries";
 export { updateSettings, setSystemSetting, smtpConfigured } from "./update-settings";
 export { getAppInfo, turnstileActive, type AppInfo } from "./get-app-info";
+export { sendTestMail } from "./send-test-mail";

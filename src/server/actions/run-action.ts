@@ -1,0 +1,36 @@
+// The Server Action transport: build the caller's context, run one verb, map errors to a
+// displayable { ok: false, error } (never a stack trace), and refresh the affected pages.
+import { revalidatePath } from "next/cache";
+import { requestCtx } from "../auth/session";
+import type { Ctx } from "../context";
+import { isDomainError, type ErrorCode } from "../errors";
+import { log } from "../logger";
+
+export type ActionError = { code: ErrorCode | "INTERNAL"; message: string; details?: Record<string, unknown> };
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
+
+export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>, opts: { revalidate?: string[] } = {}): Promise<ActionResult<T>> {
+  let ctx: Ctx | undefined;
+  try {
+    ctx = await requestCtx();
+    const data = await fn(ctx);
+    for (const p of opts.revalidate ?? []) revalidatePath(p);
+    return { ok: true, data };
+  } catch (err) {
+    if (isDomainError(err)) return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
+    log.error("action failed", { requestId: ctx?.requestId, error: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) });
+    return { ok: false, error: { code: "INTERNAL", message: `Something went wrong. Reference: ${ctx?.requestId ?? "n/a"}` } };
+  }
+}
+
+/** FormData to a plain object for zod: repeated keys become arrays, checkboxes "on" stay strings. */
+export function formToObject(fd: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of fd.entries()) {
+    if (k.startsWith("$ACTION")) continue;
+    const value = typeof v === "string" ? v : v;
+    if (k in out) out[k] = ([] as unknown[]).concat(out[k], value);
+    else out[k] = value;
+  }
+  return out;
+}

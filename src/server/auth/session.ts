@@ -1,0 +1,40 @@
+// Session guards for pages, actions and routes. Each entry point checks its caller itself.
+import { getServerSession } from "next-auth";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { makeCtx, type Actor, type Ctx } from "../context";
+import { getDb } from "../db/client";
+import { negotiateLocale, requestMeta } from "../http/request-meta";
+import { authOptions } from "./options";
+
+export interface SessionUser { id: string; email: string; name: string; role: "ADMIN" | "USER" }
+
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const s = await getServerSession(authOptions());
+  const u = s?.user as SessionUser | undefined;
+  return u?.id ? u : null;
+}
+
+export function actorOf(u: SessionUser | null): Actor {
+  if (!u) return { kind: "anonymous" };
+  return { kind: u.role === "ADMIN" ? "admin" : "user", userId: u.id, email: u.email, role: u.role };
+}
+
+/** The context of the current request: caller from the session, IP and request id from the server. */
+export async function requestCtx(): Promise<Ctx> {
+  const [h, c, u] = await Promise.all([headers(), cookies(), getSessionUser()]);
+  const meta = requestMeta(h);
+  return makeCtx(getDb(), actorOf(u), { ...meta, locale: negotiateLocale(c.get("NEXT_LOCALE")?.value, h.get("accept-language")) });
+}
+
+export async function requireUserPage(): Promise<SessionUser> {
+  const u = await getSessionUser();
+  if (!u) redirect("/login");
+  return u;
+}
+
+export async function requireAdminPage(): Promise<SessionUser> {
+  const u = await requireUserPage();
+  if (u.role !== "ADMIN") redirect("/dashboard");
+  return u;
+}

@@ -1,0 +1,35 @@
+// The real client IP: the socket's peer, unless that peer is a trusted proxy, in which case we walk
+// X-Forwarded-For from the right and take the first address that is not itself a trusted proxy.
+// Headers from untrusted peers are ignored, so nobody can forge their IP (behaviour §14.9).
+import { BlockList, isIP } from "node:net";
+
+export function parseTrustedProxies(spec: string | undefined): BlockList {
+  const list = new BlockList();
+  for (const raw of (spec ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [addr, bits] = raw.split("/");
+    const family = isIP(addr!) === 6 ? "ipv6" : "ipv4";
+    if (!isIP(addr!)) throw new Error(`TRUSTED_PROXIES: "${raw}" is not an IP address or CIDR`);
+    if (bits !== undefined) list.addSubnet(addr!, Number(bits), family);
+    else list.addAddress(addr!, family);
+  }
+  return list;
+}
+
+const normalize = (ip: string) => (ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
+
+function isTrusted(list: BlockList, ip: string): boolean {
+  const v = isIP(ip);
+  return v !== 0 && list.check(ip, v === 6 ? "ipv6" : "ipv4");
+}
+
+export function resolveClientIp(peer: string | undefined, forwardedFor: string | undefined, trusted: BlockList): string {
+  const remote = normalize(peer ?? "0.0.0.0");
+  if (!isTrusted(trusted, remote) || !forwardedFor) return remote;
+  const hops = forwardedFor.split(",").map((s) => normalize(s.trim())).filter((s) => isIP(s));
+  for (let i = hops.length - 1; i >= 0; i--) if (!isTrusted(trusted, hops[i]!)) return hops[i]!;
+  return hops[0] ?? remote;
+}
+
+/** Headers the custom server sets on every request after removing any client-sent copies. */
+export const CLIENT_IP_HEADER = "x-relayboard-client-ip";
+export const REQUEST_ID_HEADER = "x-request-id";

@@ -1,0 +1,2 @@
+// Importing this module registers every task handler (side effect), in the worker's process.
+import "../integrations/mail/send-mail-task";

@@ -1,0 +1,26 @@
+import type { Ctx } from "../../context";
+import { requireAdmin } from "../../context";
+import { unavailable } from "../../errors";
+import { sendTemplatedMail } from "../../integrations/mail/send-mail-task";
+import { EmailInput, parseInput } from "../accounts/inputs";
+import { recordAudit } from "../audit";
+import { getSettingsWithSecrets } from "./queries";
+import { smtpConfigured } from "./update-settings";
+
+/**
+ * Sends the test mail right away (not through the task queue) so the admin sees the SMTP server's
+ * answer on the settings page. No transaction is open while we talk to the mail server.
+ */
+export async function sendTestMail(ctx: Ctx, rawTo: unknown): Promise<{ messageId: string }> {
+  requireAdmin(ctx);
+  const to = parseInput(EmailInput, rawTo);
+  if (!smtpConfigured(await getSettingsWithSecrets(ctx.db))) throw unavailable("SMTP is not configured yet: save the SMTP settings first");
+  try {
+    const r = await sendTemplatedMail(ctx.db, { to, template: "test", locale: ctx.locale });
+    await recordAudit(ctx, { action: "settings.smtp_test", targetType: "settings", metadata: { to, ok: true } });
+    return r;
+  } catch (err) {
+    await recordAudit(ctx, { action: "settings.smtp_test", targetType: "settings", metadata: { to, ok: false, error: (err as Error).message } });
+    throw unavailable(`The mail server refused the test mail: ${(err as Error).message}`);
+  }
+}
