@@ -5,9 +5,15 @@ import { accessSync, constants, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { delimiter, join } from "node:path";
 
-/** `V2RAY_BIN`, else `v2ray` on PATH (Debian's package installs /usr/bin/v2ray); null when absent. */
+/**
+ * `V2RAY_BIN` when set (authoritative, so a wrong value is noticed rather than silently replaced), else
+ * `v2ray` on PATH or /usr/bin/v2ray (Debian's package); null when absent.
+ */
 export function findV2rayBinary(): string | null {
-  const candidates = [process.env.V2RAY_BIN, ...(process.env.PATH ?? "").split(delimiter).map((d) => join(d, "v2ray")), "/usr/bin/v2ray"];
+  const explicit = process.env.V2RAY_BIN;
+  const candidates = explicit
+    ? [explicit]
+    : [...(process.env.PATH ?? "").split(delimiter).map((d) => join(d, "v2ray")), "/usr/bin/v2ray"];
   for (const c of candidates) {
     if (!c) continue;
     try {

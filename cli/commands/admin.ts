@@ -1,0 +1,25 @@
+// `admin create`: the operator's way in when the bootstrap admin is lost or another is needed.
+import { adminCreateUser } from "../../src/server/services/accounts";
+import { userJson } from "../format";
+import type { Command } from "../registry";
+
+const adminCreate: Command = {
+  path: ["admin", "create"],
+  summary: "Create an administrator account (active, email verified)",
+  json: true,
+  description:
+    "JSON shape: { user: { id, email, name, role, status, ... } }\n" +
+    "Note: a password given on the command line stays in the shell history; change it after logging in.",
+  options: {
+    email: { type: "string", valueName: "email", description: "login email", required: true },
+    password: { type: "string", valueName: "password", description: "login password (at least 8 characters)", required: true },
+    name: { type: "string", valueName: "name", description: "display name (default: the part before @)" },
+  },
+  async run(c, { options: o }) {
+    const user = await adminCreateUser(await c.ctx(), { email: o.email, password: o.password, name: o.name, role: "ADMIN", status: "ACTIVE" });
+    if (o.json) c.json({ user: userJson(user) });
+    else c.out(`created administrator ${user.email} (${user.id})`);
+  },
+};
+
+export const adminCommands: Command[] = [adminCreate];

@@ -1,0 +1,9 @@
+// Every CLI command, in the order `relayboard --help` lists them. A later area adds its commands
+// by exporting a Command[] from its own file here and appending it to this list.
+import type { Command } from "../registry";
+import { adminCommands } from "./admin";
+import { migrateCommands } from "./migrate";
+import { settingsCommands } from "./settings";
+import { userCommands } from "./user";
+
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...settingsCommands];

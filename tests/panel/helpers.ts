@@ -1,0 +1,94 @@
+// Shared fixtures for the panel tests: seeded inbounds, free ports, a local page and a raw HTTP proxy
+// request over node:net (so nothing but the proxy under test carries the traffic).
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import { connect, createServer as createTcpServer, type AddressInfo } from "node:net";
+import type { SimInboundSeed } from "../../simulators/xui/model";
+import { isDomainError, type DomainError } from "../../src/server/errors";
+
+export const USER = "admin";
+export const PASS = "s3cret-pass";
+
+export const placeholder = (protocol: string): Record<string, unknown> => ({
+  email: `keep-${protocol}`,
+  enable: true,
+  totalGB: 0,
+  expiryTime: 0,
+  limitIp: 0,
+  tgId: "",
+  subId: "",
+  ...(protocol === "vmess" || protocol === "vless" ? { id: randomUUID() } : { password: `pw-${randomUUID()}` }),
+});
+
+/** Inbounds 1..4: vmess, vless (ws), trojan, shadowsocks; each keeps one placeholder client. */
+export function seedInbounds(ports: number[] = [20001, 20002, 20003, 20004]): SimInboundSeed[] {
+  return [
+    { id: 1, protocol: "vmess", port: ports[0] as number, clients: [placeholder("vmess")] },
+    { id: 2, protocol: "vless", port: ports[1] as number, network: "ws", wsPath: "/vl", clients: [placeholder("vless")] },
+    { id: 3, protocol: "trojan", port: ports[2] as number, clients: [placeholder("trojan")] },
+    { id: 4, protocol: "shadowsocks", port: ports[3] as number, method: "aes-256-gcm", clients: [placeholder("shadowsocks")] },
+  ];
+}
+
+/** Run `fn`, expect a DomainError, return it for assertions on code/details. */
+export async function domainErrorOf(fn: () => Promise<unknown>): Promise<DomainError> {
+  try {
+    await fn();
+  } catch (e) {
+    if (isDomainError(e)) return e;
+    throw e;
+  }
+  throw new Error("expected a DomainError, but the call succeeded");
+}
+
+export async function freePort(): Promise<number> {
+  const srv = createTcpServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", () => r()));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+export async function startPage(body: string): Promise<{ port: number; close(): Promise<void> }> {
+  // A fixed length keeps the raw response unchunked, so the proxy test can compare the body as is.
+  const srv = createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "text/plain", "content-length": String(Buffer.byteLength(body)) }).end(body),
+  );
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", () => r()));
+  return {
+    port: (srv.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((r) => {
+        srv.close(() => r());
+        srv.closeAllConnections();
+      }),
+  };
+}
+
+/** `GET http://target/` sent to an HTTP proxy as an absolute-form request; resolves status + body. */
+export function getViaHttpProxy(proxyPort: number, targetUrl: string, timeoutMs = 5000): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(targetUrl);
+    const socket = connect({ host: "127.0.0.1", port: proxyPort });
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error("proxy request timed out"));
+    }, timeoutMs);
+    socket.once("connect", () => {
+      socket.write(`GET ${url.href} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`);
+    });
+    socket.on("data", (d: Buffer) => chunks.push(d));
+    socket.once("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    socket.once("close", () => {
+      clearTimeout(timer);
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(raw)?.[1] ?? 0);
+      const sep = raw.indexOf("\r\n\r\n");
+      resolve({ status, body: sep >= 0 ? raw.slice(sep + 4) : "" });
+    });
+  });
+}
