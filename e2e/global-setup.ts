@@ -23,9 +23,9 @@ export default async function globalSetup() {
     }
   }, 100);
 
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: "production",
+    NODE_ENV: "production" as const,
     PORT: String(port),
     HOST: "127.0.0.1",
     APP_URL: `http://127.0.0.1:${port}`,

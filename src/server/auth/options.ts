@@ -47,7 +47,8 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials, req) {
           const ctx = makeCtx(getDb(), { kind: "anonymous" }, { ip: headerOf(req, CLIENT_IP_HEADER) });
           try {
-            const u = await authenticate(ctx, { email: credentials?.email ?? "", password: credentials?.password ?? "" });
+            const c = credentials as Record<string, string> | undefined;
+            const u = await authenticate(ctx, { email: c?.email ?? "", password: c?.password ?? "", turnstileToken: c?.turnstileToken || undefined });
             return { id: u.id, email: u.email, name: u.name, role: u.role, sv: u.sessionVersion };
           } catch (err) {
             if (!isDomainError(err)) log.error("login failed unexpectedly", { error: (err as Error).message });

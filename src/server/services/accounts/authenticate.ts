@@ -5,6 +5,8 @@ import { pendingRegistrations, users } from "../../db/schema";
 import { isWallet } from "../../env";
 import { DomainError, forbidden } from "../../errors";
 import { assertLoginNotCoolingDown, clearLoginFailures, limitLoginIp, recordLoginFailure } from "../../rate-limit/policies";
+import { verifyTurnstile } from "../../integrations/captcha/turnstile";
+import { getSettingsWithSecrets, turnstileActive } from "../settings";
 import { LoginInput, parseInput } from "./inputs";
 import { findUserByEmail } from "./queries";
 
@@ -21,6 +23,11 @@ export async function authenticate(ctx: Ctx, raw: unknown): Promise<Authenticate
   const input = parseInput(LoginInput, raw);
   if (ctx.ip) await limitLoginIp(ctx.ip);
   await assertLoginNotCoolingDown(input.email);
+  const settings = await getSettingsWithSecrets(ctx.db);
+  if (turnstileActive(settings)) {
+    const r = input.turnstileToken ? await verifyTurnstile(settings.turnstileSecretKey, input.turnstileToken, ctx.ip) : { success: false };
+    if (!r.success) throw new DomainError("VALIDATION", "Captcha verification failed, please try again", { reason: "captcha" });
+  }
   const u = await findUserByEmail(ctx.db, input.email);
   if (!(await verifyPassword(u?.passwordHash, input.password)) || !u) {
     await recordLoginFailure(input.email);

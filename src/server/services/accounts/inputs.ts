@@ -20,7 +20,11 @@ export const RegisterInput = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
-export const LoginInput = z.object({ email: EmailInput, password: z.string().min(1, "Enter your password").max(128) });
+export const LoginInput = z.object({
+  email: EmailInput,
+  password: z.string().min(1, "Enter your password").max(128),
+  turnstileToken: z.string().max(2048).optional(),
+});
 export const TokenInput = z.object({ token: z.string().trim().min(20).max(200) });
 export const ResetPasswordInput = z.object({ token: z.string().trim().min(20).max(200), password: PasswordInput });
 export const ProfileInput = z.object({ name: NameInput, locale: z.enum(["zh-CN", "en"]).optional() });

@@ -12,6 +12,7 @@ const MESSAGE: Record<string, string> = {
   email_not_verified: "Please verify your email first: check your inbox",
   disabled: "This account is disabled; contact support",
   banned: "This account is banned",
+  captcha: "Captcha verification failed, please try again",
 };
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };

@@ -1,0 +1,125 @@
+// The bin's process wiring around runCli: configuration, then one of three database routes.
+//   DATABASE_URL set          -> PostgreSQL directly (any number of processes may connect)
+//   embedded, service running -> forward argv to the service's control socket (it owns PGlite)
+//   embedded, nobody running  -> take the data-dir lock, open PGlite, run, close, release
+import { closeDb, installDb, openRawClient, type Db } from "../src/server/db/client";
+import { acquireEmbeddedLock, readEmbeddedOwner, type EmbeddedLock, type EmbeddedOwner } from "../src/server/db/embedded-lock";
+import { forwardToService } from "../src/server/control/socket-client";
+import { parseEnv, setEnvForProcess, type Env } from "../src/server/env";
+import { unavailable } from "../src/server/errors";
+import { migrateReporting } from "./migrations";
+import { EXIT_ERROR, needsDatabase, runCli, type CliIo } from "./run-cli";
+
+// A reader that goes away (`relayboard settings get | head`) must not crash the run before the
+// database is closed and the lock released: later output is dropped instead.
+let stdoutGone = false;
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code === "EPIPE") stdoutGone = true;
+  else throw err;
+});
+const stdio = {
+  stdout: (s: string) => void (stdoutGone || process.stdout.write(s)),
+  stderr: (s: string) => void process.stderr.write(s),
+};
+
+function fail(code: string, message: string): number {
+  stdio.stderr(`error: ${code}: ${message}\n`);
+  return EXIT_ERROR;
+}
+
+async function main(argv: string[]): Promise<number> {
+  // Help and usage errors need neither configuration nor a database.
+  if (!needsDatabase(argv)) return runCli(argv, stdio);
+
+  let e: Env;
+  try {
+    e = parseEnv();
+  } catch (err) {
+    return fail("CONFIG", (err as Error).message);
+  }
+  // The logger writes info lines to stdout, which must carry only the command's output (--json).
+  setEnvForProcess({ ...e, LOG_LEVEL: e.LOG_LEVEL === "error" ? "error" : "warn" });
+
+  if (e.DATABASE_URL) return runOpening(argv, () => openRawClient({ databaseUrl: e.DATABASE_URL, dataDir: e.dataDir }));
+
+  const owner = readEmbeddedOwner(e.dataDir);
+  if (owner) return forward(argv, owner);
+  let lock: EmbeddedLock;
+  try {
+    lock = acquireEmbeddedLock(e.dataDir, { socketPath: null });
+  } catch (err) {
+    // Lost a race with a process that started just now: if it is the service, use it.
+    const winner = readEmbeddedOwner(e.dataDir);
+    if (winner) return forward(argv, winner);
+    return fail("UNAVAILABLE", (err as Error).message);
+  }
+  const releaseOnSignal = (signal: NodeJS.Signals) => {
+    lock.release();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", releaseOnSignal);
+  process.once("SIGTERM", releaseOnSignal);
+  process.once("exit", () => lock.release()); // last resort; release() ignores a lock that is not ours
+  try {
+    return await runOpening(argv, () => openRawClient({ dataDir: e.dataDir }));
+  } finally {
+    lock.release();
+  }
+}
+
+/** Runs with a database opened on first use and migrated before any command sees it. */
+async function runOpening(argv: string[], open: () => ReturnType<typeof openRawClient>): Promise<number> {
+  let opened: Promise<{ db: Db; applied: string[] }> | undefined;
+  const ensureOpen = () =>
+    (opened ??= (async () => {
+      try {
+        const raw = open();
+        const db = installDb(raw); // installed so any code reaching for getDb() shares this one handle
+        const applied = await migrateReporting(raw);
+        return { db, applied };
+      } catch (err) {
+        throw unavailable(`Cannot open the database: ${(err as Error).message}`);
+      }
+    })());
+  const io: CliIo = {
+    ...stdio,
+    openDb: async () => (await ensureOpen()).db,
+    migrate: async () => (await ensureOpen()).applied,
+  };
+  try {
+    return await runCli(argv, io);
+  } finally {
+    if (opened) await closeDb();
+  }
+}
+
+async function forward(argv: string[], owner: EmbeddedOwner): Promise<number> {
+  if (!owner.socketPath) {
+    return fail("UNAVAILABLE", `Another relayboard command (pid ${owner.pid}) is using the embedded database; run this again when it has finished.`);
+  }
+  try {
+    const result = await forwardToService(owner.socketPath, argv);
+    stdio.stdout(result.stdout);
+    stdio.stderr(result.stderr);
+    return result.code;
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    return fail(
+      "UNAVAILABLE",
+      `The Relayboard service (pid ${owner.pid}) owns the embedded database, but its control socket ${owner.socketPath} is not answering (${reason}). ` +
+        `If it is still starting, try again in a moment.`,
+    );
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+    // Output is flushed by a natural exit; this only fires if some handle keeps the process alive.
+    setTimeout(() => process.exit(code), 10_000).unref();
+  },
+  (err) => {
+    process.stderr.write(`error: INTERNAL: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = EXIT_ERROR;
+  },
+);

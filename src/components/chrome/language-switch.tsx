@@ -1,0 +1,46 @@
+"use client";
+import { ActionIcon, Menu, Tooltip } from "@mantine/core";
+import { IconCheck, IconLanguage } from "@tabler/icons-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { setLocaleAction } from "@/app/locale-actions";
+
+const LANGUAGES = [
+  { value: "zh-CN", label: "简体中文" },
+  { value: "en", label: "English" },
+] as const;
+
+export function LanguageSwitch() {
+  const t = useTranslations("chrome");
+  const locale = useLocale();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+
+  const choose = (value: string) => {
+    if (value === locale) return;
+    startTransition(async () => {
+      await setLocaleAction(value);
+      router.refresh();
+    });
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Tooltip label={t("language")}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("language")} loading={pending} data-testid="language-switch">
+            <IconLanguage size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LANGUAGES.map((l) => (
+          <Menu.Item key={l.value} lang={l.value} onClick={() => choose(l.value)} rightSection={l.value === locale ? <IconCheck size={14} /> : null} data-testid={`language-${l.value}`}>
+            {l.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+// Server Actions and routes answer English messages with a code; the UI shows them localized where
+// it knows the case, and falls back to the server's own (honest) message otherwise.
+import { useTranslations } from "next-intl";
+import { useCallback } from "react";
+import type en from "../../../messages/en.json";
+
+type ServerErrorKey = keyof (typeof en)["serverErrors"];
+
+export interface UiError {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** Known server messages (exact text) and the key of their translation. */
+const KNOWN_MESSAGES: Record<string, ServerErrorKey> = {
+  "Registration is closed": "registrationClosed",
+  "An invite code is required": "inviteRequired",
+  "Invalid invite code": "inviteInvalid",
+  "Please complete the captcha": "captchaRequired",
+  "Captcha verification failed, please try again": "captchaFailed",
+  "This email is already registered": "emailTaken",
+  "This link is invalid, expired or already used": "invalidLink",
+  "Mail is not configured on this site; contact support": "mailNotConfigured",
+  "Current password is wrong": "currentPasswordWrong",
+  "This is already your email": "sameEmail",
+  "You cannot disable or ban yourself": "cannotDisableSelf",
+  "You cannot delete your own account": "cannotDeleteSelf",
+  "This is the last active administrator": "lastAdmin",
+  "Some settings are invalid": "settingsInvalid",
+  "Email verification needs SMTP to be configured first": "smtpRequired",
+  "Turnstile needs both a site key and a secret key": "turnstileKeysRequired",
+  "Administrator access required": "adminRequired",
+  "Please log in first": "loginRequired",
+  "User not found": "userNotFound",
+};
+
+/** Field error values the services use as codes (others are already sentences). */
+const FIELD_CODES = ["taken", "required", "invalid", "smtp_required", "keys_required"] as const;
+type FieldCode = (typeof FIELD_CODES)[number];
+const isFieldCode = (v: string): v is FieldCode => (FIELD_CODES as readonly string[]).includes(v);
+
+export function fieldErrorsOf(err: UiError | null | undefined): Record<string, string> {
+  const f = err?.details?.fields;
+  if (!f || typeof f !== "object") return {};
+  return Object.fromEntries(Object.entries(f as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+}
+
+export function useErrorText() {
+  const t = useTranslations("serverErrors");
+  const messageOf = useCallback(
+    (err: UiError): string => {
+      if (err.code === "RATE_LIMITED") {
+        const s = Number(err.details?.retryAfterSeconds ?? 60);
+        return t("rateLimited", { seconds: Number.isFinite(s) ? s : 60 });
+      }
+      if (err.code === "INTERNAL") {
+        const ref = /Reference: (\S+)/.exec(err.message)?.[1] ?? "n/a";
+        return t("internal", { ref });
+      }
+      if (err.code === "NETWORK") return t("network");
+      if (err.details?.reason === "invalid_link") return t("invalidLink");
+      const key = KNOWN_MESSAGES[err.message];
+      return key ? t(key) : err.message;
+    },
+    [t],
+  );
+  const fieldText = useCallback(
+    (field: string, value: string): string => {
+      if (!isFieldCode(value)) return value;
+      const specific = `field_${field}_${value}` as ServerErrorKey;
+      return t.has(specific) ? t(specific) : t(`field_${value}`);
+    },
+    [t],
+  );
+  return { messageOf, fieldText };
+}
+
+/** A failed fetch (offline, server down) in the same shape as an action error. */
+export const networkError = (): UiError => ({ code: "NETWORK", message: "Network error" });

@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+export const PANEL_STATUSES = ["UNKNOWN", "OK", "ERROR"] as const;
+export type PanelStatus = (typeof PANEL_STATUSES)[number];
+
+/** A server running a 3x-ui panel (and our agent). Secrets are AES-GCM ciphertexts. */
+export const nodes = pgTable(
+  "nodes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    panelUrl: text("panel_url").notNull(),
+    panelUsername: text("panel_username").notNull(),
+    panelPasswordEnc: text("panel_password_enc").notNull(),
+    panelApiTokenEnc: text("panel_api_token_enc"),
+    // The agent token: encrypted (so it can be shown again to nobody but kept verifiable) and as a
+    // keyed hash, so an agent request is resolved with one indexed lookup (behaviour §14.13).
+    agentTokenEnc: text("agent_token_enc"),
+    agentTokenHash: text("agent_token_hash"),
+    agentTokenCreatedAt: timestamp("agent_token_created_at", { withTimezone: true }),
+    lastAgentReportAt: timestamp("last_agent_report_at", { withTimezone: true }),
+    panelStatus: text("panel_status").$type<PanelStatus>().notNull().default("UNKNOWN"),
+    panelError: text("panel_error"),
+    panelCheckedAt: timestamp("panel_checked_at", { withTimezone: true }),
+    lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("nodes_agent_token_hash_key").on(t.agentTokenHash), uniqueIndex("nodes_name_key").on(t.name)],
+);
+
+/** Local mirror of a panel inbound (behaviour §9). Other clients' secrets are never stored. */
+export const inbounds = pgTable(
+  "inbounds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    nodeId: uuid("node_id").notNull().references(() => nodes.id, { onDelete: "cascade" }),
+    panelInboundId: integer("panel_inbound_id").notNull(),
+    tag: text("tag").notNull().default(""),
+    remark: text("remark").notNull().default(""),
+    displayName: text("display_name"),
+    protocol: text("protocol").notNull(),
+    port: integer("port").notNull(),
+    listen: text("listen").notNull().default(""),
+    enabled: boolean("enabled").notNull().default(true),
+    // false once the inbound disappeared from the panel; kept so plans bound to it stay explainable.
+    active: boolean("active").notNull().default(true),
+    settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    streamSettings: jsonb("stream_settings").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    clientCount: integer("client_count").notNull().default(0),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("inbounds_node_panel_id_key").on(t.nodeId, t.panelInboundId), index("inbounds_node_idx").on(t.nodeId)],
+);
+
+export const CARRIERS = ["telecom", "unicom", "mobile"] as const;
+export type Carrier = (typeof CARRIERS)[number];
+
+/** Latest latency per node and carrier. */
+export const nodeLatencies = pgTable(
+  "node_latencies",
+  {
+    nodeId: uuid("node_id").notNull().references(() => nodes.id, { onDelete: "cascade" }),
+    carrier: text("carrier").$type<Carrier>().notNull(),
+    latencyMs: doublePrecision("latency_ms").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.nodeId, t.carrier] })],
+);
+
+export const nodeLatencyLogs = pgTable(
+  "node_latency_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    nodeId: uuid("node_id").notNull().references(() => nodes.id, { onDelete: "cascade" }),
+    carrier: text("carrier").$type<Carrier>().notNull(),
+    latencyMs: doublePrecision("latency_ms").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("node_latency_logs_node_carrier_time_idx").on(t.nodeId, t.carrier, t.createdAt), index("node_latency_logs_created_at_idx").on(t.createdAt)],
+);
+
+export interface TraceHop { hop: number; ip: string; geo: string; latency: number; asn: string; owner: string; isp: string }
+
+/** One route trace per node and carrier; summary is our own classification, never the agent's. */
+export const routeTraces = pgTable(
+  "route_traces",
+  {
+    nodeId: uuid("node_id").notNull().references(() => nodes.id, { onDelete: "cascade" }),
+    carrier: text("carrier").$type<Carrier>().notNull(),
+    summary: text("summary").notNull(),
+    hopCount: integer("hop_count").notNull(),
+    hops: jsonb("hops").$type<TraceHop[]>().notNull(),
+    agentSummary: text("agent_summary"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.nodeId, t.carrier] })],
+);
+
+export type Node = typeof nodes.$inferSelect;
+export type Inbound = typeof inbounds.$inferSelect;
