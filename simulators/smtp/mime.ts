@@ -136,8 +136,10 @@ function walk(headers: Headers, body: string, acc: Collected, depth: number): vo
   }
   const bytes = decodeTransfer(body, first(headers, "content-transfer-encoding"));
   const isAttachment = disposition.value === "attachment";
-  if (!isAttachment && ct.value === "text/plain" && acc.text === undefined) acc.text = decodeCharset(bytes, ct.params.charset);
-  else if (!isAttachment && ct.value === "text/html" && acc.html === undefined) acc.html = decodeCharset(bytes, ct.params.charset);
+  // Text comes back with "\n" line ends, as it was written before SMTP's CRLF.
+  const asText = () => decodeCharset(bytes, ct.params.charset).replace(/\r\n/g, "\n");
+  if (!isAttachment && ct.value === "text/plain" && acc.text === undefined) acc.text = asText();
+  else if (!isAttachment && ct.value === "text/html" && acc.html === undefined) acc.html = asText();
   else acc.attachments.push({ contentType: ct.value, filename: disposition.params.filename ?? ct.params.name, size: bytes.length });
 }
 

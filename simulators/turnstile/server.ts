@@ -102,7 +102,7 @@ async function parseFields(contentType: string, body: Buffer): Promise<{ format:
   }
   if (contentType.includes("application/x-www-form-urlencoded") || contentType.includes("multipart/form-data")) {
     try {
-      const form = await new Request("http://siteverify.local/", { method: "POST", headers: { "content-type": contentType }, body }).formData();
+      const form = await new Request("http://siteverify.local/", { method: "POST", headers: { "content-type": contentType }, body: new Uint8Array(body) }).formData();
       return { format: "form", fields: Object.fromEntries(FIELD_NAMES.map((k) => [k, str(form.get(k) ?? undefined)])) as Fields };
     } catch {
       return { format: "form" };

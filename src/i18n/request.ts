@@ -5,9 +5,19 @@ import { negotiateLocale } from "../server/http/request-meta";
 export const LOCALES = ["zh-CN", "en"] as const;
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 
+// Messages: messages/<locale>.json (shell, accounts, settings) plus one file per feature area in
+// messages/<locale>/<area>.json, so areas can grow without editing one shared file.
+const AREAS = ["nodes"] as const;
+
+async function loadMessages(locale: string): Promise<Record<string, unknown>> {
+  const base = (await import(`../../messages/${locale}.json`)).default as Record<string, unknown>;
+  const parts = await Promise.all(AREAS.map(async (a) => (await import(`../../messages/${locale}/${a}.json`)).default as Record<string, unknown>));
+  return Object.assign({}, base, ...parts);
+}
+
 /** No locale in the URL: the language cookie wins, then Accept-Language, then zh-CN. */
 export default getRequestConfig(async () => {
   const [c, h] = await Promise.all([cookies(), headers()]);
   const locale = negotiateLocale(c.get(LOCALE_COOKIE)?.value, h.get("accept-language"));
-  return { locale, messages: (await import(`../../messages/${locale}.json`)).default, timeZone: "Asia/Shanghai" };
+  return { locale, messages: await loadMessages(locale), timeZone: "Asia/Shanghai" };
 });

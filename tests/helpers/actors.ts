@@ -1,8 +1,11 @@
+import { randomInt } from "node:crypto";
 import { makeCtx, type Actor, type Ctx } from "../../src/server/context";
 import type { Db } from "../../src/server/db/client";
 import { adminCreateUser } from "../../src/server/services/accounts";
 
-let ipCounter = 0;
+// Random start: with a shared Redis limiter, test files running in parallel (and runs repeated within
+// a rate-limit window) must not land on the same IPs.
+let ipCounter = randomInt(0, 1 << 23);
 /** A distinct client IP per call, so per-IP rate limits of one test do not leak into another. */
 export const freshIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 

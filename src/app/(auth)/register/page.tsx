@@ -1,0 +1,41 @@
+import { Alert, Anchor, Stack, Title } from "@mantine/core";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { RegisterForm } from "@/components/auth/register-form";
+import { getSessionUser } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { getAppInfo } from "@/server/services/settings";
+import { oneParam, type SearchParams } from "@/app/search-params";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth"))("register.title") };
+}
+
+export default async function RegisterPage({ searchParams }: { searchParams: SearchParams }) {
+  if (await getSessionUser()) redirect("/");
+  const [sp, info, t] = await Promise.all([searchParams, getAppInfo(getDb()), getTranslations("auth")]);
+  if (!info.registration.open) {
+    return (
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t("register.title")}
+        </Title>
+        <Alert color="yellow" variant="light" data-testid="registration-closed">
+          {t("register.closed")}
+        </Alert>
+        <Anchor component={Link} href="/login">
+          {t("backToLogin")}
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <RegisterForm
+      inviteCodeRequired={info.registration.inviteCodeRequired}
+      captchaSiteKey={info.captcha.provider === "turnstile" ? info.captcha.siteKey : null}
+      initialInvite={oneParam(sp.invite)?.slice(0, 64) ?? ""}
+    />
+  );
+}

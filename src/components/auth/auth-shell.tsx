@@ -1,0 +1,27 @@
+import { Anchor, Box, Container, Group, Paper, Text } from "@mantine/core";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { HeaderTools } from "../chrome/header-tools";
+import { MaintenanceBanner } from "../chrome/maintenance-banner";
+
+/** Centered card for the signed-out pages, with the language and theme switches above it. */
+export function AuthShell({ siteName, notice, children }: { siteName: string; notice: string | null; children: ReactNode }) {
+  return (
+    <Box mih="100dvh" py={{ base: "md", sm: 48 }} bg="var(--mantine-color-body)">
+      <Container size={440} px="sm">
+        <Group justify="space-between" mb="md" wrap="nowrap">
+          <Anchor component={Link} href="/" underline="never" c="inherit" style={{ minWidth: 0 }}>
+            <Text fw={700} size="xl" truncate="end">
+              {siteName}
+            </Text>
+          </Anchor>
+          <HeaderTools />
+        </Group>
+        <MaintenanceBanner notice={notice} />
+        <Paper withBorder shadow="sm" radius="md" p={{ base: "md", sm: "xl" }}>
+          {children}
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+// One address in, one mail out: used by "resend verification" and "forgot password". The answer
+// is the same whether or not the address is registered.
+import { Alert, Button, Stack, TextInput } from "@mantine/core";
+import { IconMailCheck } from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import type { ActionResult } from "@/server/actions/run-action";
+import { FormError } from "../forms/form-error";
+import { networkError, useErrorText } from "../forms/server-error";
+
+interface Props {
+  action: (email: string) => Promise<ActionResult<{ sent: true }>>;
+  submitLabel: string;
+  sentMessage: string;
+  initialEmail?: string;
+  testId?: string;
+}
+
+export function EmailRequestForm({ action, submitLabel, sentMessage, initialEmail = "", testId }: Props) {
+  const t = useTranslations("auth");
+  const { messageOf } = useErrorText();
+  const [email, setEmail] = useState(initialEmail);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError(t("register.emailInvalid"));
+    setBusy(true);
+    setError(null);
+    const r = await action(email.trim()).catch(() => ({ ok: false as const, error: networkError() }));
+    setBusy(false);
+    if (r.ok) setSent(true);
+    else setError(messageOf(r.error));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid={testId}>
+      <Stack gap="sm">
+        {sent ? (
+          <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} data-testid="mail-sent">
+            {sentMessage}
+          </Alert>
+        ) : null}
+        <FormError>{error}</FormError>
+        <TextInput label={t("email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="email" />
+        <Button type="submit" loading={busy} variant={sent ? "light" : "filled"} data-testid="submit">
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+"use client";
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconCircleCheck } from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { FormError } from "../forms/form-error";
+import { credentialsLogin, type LoginFailure } from "./next-auth-client";
+import { Turnstile } from "./turnstile";
+
+export type LoginNotice = "registered" | "verified" | "reset" | "email_changed" | "signed_out";
+
+interface Props {
+  captchaSiteKey: string | null;
+  registrationOpen: boolean;
+  notice: LoginNotice | null;
+  initialEmail?: string;
+}
+
+export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEmail = "" }: Props) {
+  const t = useTranslations("auth");
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState("");
+  const [token, setToken] = useState<string | null>(null);
+  const [resetSignal, setResetSignal] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ReactNode>(null);
+
+  const describe = (e: LoginFailure, forEmail: string): ReactNode => {
+    if (e.code === "RATE_LIMITED") return t("login.rateLimited", { seconds: e.retryAfterSeconds ?? 60 });
+    if (e.code === "NETWORK") return t("login.network");
+    if (e.code === "CSRF") return t("login.retry");
+    switch (e.reason) {
+      case "bad_credentials":
+        return t("login.badCredentials");
+      case "email_not_verified":
+        return (
+          <>
+            {t("login.emailNotVerified")}{" "}
+            <Anchor component={Link} href={`/verify-email?email=${encodeURIComponent(forEmail)}`} size="sm" data-testid="resend-link">
+              {t("login.resendLink")}
+            </Anchor>
+          </>
+        );
+      case "disabled":
+        return t("login.disabled");
+      case "banned":
+        return t("login.banned");
+    }
+    if (e.code === "VALIDATION") return t("login.missingFields");
+    return t("login.failed");
+  };
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const addr = email.trim();
+    if (!addr || !password) return setError(t("login.missingFields"));
+    if (captchaSiteKey && !token) return setError(t("captchaRequired"));
+    setBusy(true);
+    setError(null);
+    const r = await credentialsLogin({ email: addr, password, turnstileToken: token });
+    if (r.ok) {
+      // The root page sends users to their dashboard and admins to the admin dashboard.
+      window.location.href = "/";
+      return;
+    }
+    setBusy(false);
+    setError(describe(r.error, addr));
+    if (captchaSiteKey) setResetSignal((n) => n + 1);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t("login.title")}
+        </Title>
+        {notice ? (
+          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} data-testid="login-notice">
+            {t(`login.notice_${notice}`)}
+          </Alert>
+        ) : null}
+        <FormError>{error}</FormError>
+        <TextInput label={t("email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="email" />
+        <PasswordInput
+          label={t("password")}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          data-testid="password"
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} href="/forgot-password" size="sm">
+            {t("login.forgot")}
+          </Anchor>
+        </Group>
+        {captchaSiteKey ? <Turnstile siteKey={captchaSiteKey} onToken={setToken} resetSignal={resetSignal} /> : null}
+        <Button type="submit" fullWidth loading={busy} data-testid="submit">
+          {t("login.submit")}
+        </Button>
+        {registrationOpen ? (
+          <Text size="sm" ta="center">
+            {t("login.noAccount")}{" "}
+            <Anchor component={Link} href="/register">
+              {t("login.registerLink")}
+            </Anchor>
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}

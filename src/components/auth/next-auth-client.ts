@@ -1,0 +1,59 @@
+// next-auth's own endpoints driven by fetch (not next-auth/react): csrf, credentials callback,
+// signout. The credentials route answers our error envelope with a status on failure.
+export interface LoginFailure {
+  code: string;
+  message: string;
+  reason?: string;
+  retryAfterSeconds?: number;
+}
+
+async function csrfToken(): Promise<string> {
+  const r = await fetch("/api/auth/csrf", { cache: "no-store", credentials: "same-origin" });
+  const j = (await r.json().catch(() => ({}))) as { csrfToken?: string };
+  if (!r.ok || !j.csrfToken) throw new Error("csrf unavailable");
+  return j.csrfToken;
+}
+
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  credentials: "same-origin" as const,
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+
+export async function credentialsLogin(input: { email: string; password: string; turnstileToken?: string | null }): Promise<{ ok: true } | { ok: false; error: LoginFailure }> {
+  let r: Response;
+  try {
+    const fields: Record<string, string> = { csrfToken: await csrfToken(), email: input.email, password: input.password, json: "true", callbackUrl: "/" };
+    if (input.turnstileToken) fields.turnstileToken = input.turnstileToken;
+    r = await fetch("/api/auth/callback/credentials", form(fields));
+  } catch {
+    return { ok: false, error: { code: "NETWORK", message: "Network error" } };
+  }
+  const body = (await r.json().catch(() => ({}))) as { url?: string; error?: { code?: string; message?: string; details?: { reason?: string; retryAfterSeconds?: number } } };
+  if (r.ok) {
+    // A stale csrf token makes next-auth answer 200 with a redirect back to its sign-in page.
+    if (body.url && /[?&](csrf=true|error=)/.test(body.url)) return { ok: false, error: { code: "CSRF", message: "Session expired" } };
+    return { ok: true };
+  }
+  const e = body.error;
+  const retry = e?.details?.retryAfterSeconds ?? Number(r.headers.get("retry-after") ?? NaN);
+  return {
+    ok: false,
+    error: {
+      code: e?.code ?? (r.status === 429 ? "RATE_LIMITED" : "INTERNAL"),
+      message: e?.message ?? "Login failed",
+      reason: e?.details?.reason,
+      retryAfterSeconds: Number.isFinite(retry) ? retry : undefined,
+    },
+  };
+}
+
+/** Ends this browser's session (the cookie); callers then navigate with a full page load. */
+export async function signOut(): Promise<void> {
+  try {
+    await fetch("/api/auth/signout", form({ csrfToken: await csrfToken(), callbackUrl: "/login", json: "true" }));
+  } catch {
+    /* the navigation to /login still happens; a revoked session is refused server-side anyway */
+  }
+}

@@ -1,0 +1,74 @@
+"use client";
+import { Avatar, Group, NavLink, Stack, Text } from "@mantine/core";
+import {
+  IconFileText,
+  IconHome,
+  IconKey,
+  IconLayoutDashboard,
+  IconPackage,
+  IconReceipt,
+  IconServer,
+  IconSettings,
+  IconUsers,
+} from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { HeaderTools } from "../chrome/header-tools";
+import { AppFrame, type NavItem } from "./app-frame";
+import { LogoutButton } from "./logout-button";
+
+interface Props {
+  user: { name: string; email: string };
+  siteName: string;
+  banner?: ReactNode;
+  children: ReactNode;
+}
+
+export function AdminShell({ user, siteName, banner, children }: Props) {
+  const t = useTranslations("adminNav");
+  const soon = t("soon");
+  const nav: NavItem[] = [
+    { href: "/admin", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
+    { href: "/admin/users", label: t("users"), icon: <IconUsers size={18} /> },
+    { href: "/admin/settings", label: t("settings"), icon: <IconSettings size={18} /> },
+    { href: "/admin/nodes", label: t("nodes"), icon: <IconServer size={18} />, badge: soon },
+    { href: "/admin/plans", label: t("plans"), icon: <IconPackage size={18} />, badge: soon },
+    { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} />, badge: soon },
+    { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} />, badge: soon },
+    { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} />, badge: soon },
+  ];
+  const footer = (
+    <Stack gap={4}>
+      <NavLink component={Link} href="/dashboard" label={t("userArea")} leftSection={<IconHome size={18} />} />
+      <Group gap="xs" wrap="nowrap" px="xs" py={4}>
+        <Avatar size="sm" radius="xl" name={user.name || user.email} color="initials" />
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={500} truncate="end">
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {user.email}
+          </Text>
+        </div>
+      </Group>
+    </Stack>
+  );
+  return (
+    <AppFrame
+      brand={`${siteName} · ${t("title")}`}
+      brandHref="/admin"
+      nav={nav}
+      navFooter={footer}
+      burgerLabel={t("toggle")}
+      headerRight={
+        <HeaderTools>
+          <LogoutButton />
+        </HeaderTools>
+      }
+      banner={banner}
+    >
+      {children}
+    </AppFrame>
+  );
+}

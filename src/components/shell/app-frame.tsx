@@ -1,0 +1,78 @@
+"use client";
+// The AppShell both areas share: header with burger (phones), navbar, main. The navbar slides in
+// on phones and closes itself after a navigation.
+import { AppShell, Badge, Burger, Group, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: ReactNode;
+  /** Exact match only (dashboards), otherwise a prefix match marks the item active. */
+  exact?: boolean;
+  disabled?: boolean;
+  badge?: string;
+}
+
+interface Props {
+  brand: string;
+  brandHref: string;
+  nav: NavItem[];
+  navFooter?: ReactNode;
+  headerRight: ReactNode;
+  burgerLabel: string;
+  banner?: ReactNode;
+  children: ReactNode;
+}
+
+export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burgerLabel, banner, children }: Props) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = usePathname();
+  const isActive = (item: NavItem) => (item.exact ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`));
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }} padding={{ base: "sm", sm: "lg" }}>
+      <AppShell.Header>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={burgerLabel} />
+            <UnstyledButton component={Link} href={brandHref} style={{ minWidth: 0 }}>
+              <Text fw={700} size="lg" truncate="end">
+                {brand}
+              </Text>
+            </UnstyledButton>
+          </Group>
+          {headerRight}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <AppShell.Section grow component={ScrollArea}>
+          {nav.map((item) =>
+            item.disabled ? (
+              <NavLink key={item.href} label={item.label} leftSection={item.icon} disabled rightSection={item.badge ? <Badge size="xs" variant="light" color="gray">{item.badge}</Badge> : null} />
+            ) : (
+              <NavLink
+                key={item.href}
+                component={Link}
+                href={item.href}
+                label={item.label}
+                leftSection={item.icon}
+                active={isActive(item)}
+                onClick={close}
+                rightSection={item.badge ? <Badge size="xs" variant="light" color="gray">{item.badge}</Badge> : null}
+              />
+            ),
+          )}
+        </AppShell.Section>
+        {navFooter ? <AppShell.Section pt="xs" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>{navFooter}</AppShell.Section> : null}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {banner}
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,24 @@
+"use client";
+import { ActionIcon, Tooltip } from "@mantine/core";
+import { IconLogout } from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { signOut } from "../auth/next-auth-client";
+
+export function LogoutButton() {
+  const t = useTranslations("chrome");
+  const [busy, setBusy] = useState(false);
+  const logout = async () => {
+    setBusy(true);
+    await signOut();
+    // A full load drops every cached page of the signed-in user.
+    window.location.href = "/login";
+  };
+  return (
+    <Tooltip label={t("logout")}>
+      <ActionIcon variant="subtle" color="gray" size="lg" onClick={logout} loading={busy} aria-label={t("logout")} data-testid="logout">
+        <IconLogout size={20} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

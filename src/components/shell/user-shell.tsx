@@ -1,0 +1,73 @@
+"use client";
+import { Avatar, Group, NavLink, Stack, Text } from "@mantine/core";
+import {
+  IconBell,
+  IconLayoutDashboard,
+  IconReceipt,
+  IconRoute,
+  IconShieldLock,
+  IconShoppingCart,
+  IconTicket,
+  IconUserCircle,
+  IconKey,
+} from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { HeaderTools } from "../chrome/header-tools";
+import { AppFrame, type NavItem } from "./app-frame";
+import { LogoutButton } from "./logout-button";
+
+interface Props {
+  user: { name: string; email: string; role: "ADMIN" | "USER" };
+  siteName: string;
+  banner?: ReactNode;
+  children: ReactNode;
+}
+
+export function UserShell({ user, siteName, banner, children }: Props) {
+  const t = useTranslations("nav");
+  const nav: NavItem[] = [
+    { href: "/dashboard", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
+    { href: "/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} /> },
+    { href: "/store", label: t("store"), icon: <IconShoppingCart size={18} /> },
+    { href: "/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
+    { href: "/lines", label: t("lines"), icon: <IconRoute size={18} /> },
+    { href: "/tickets", label: t("tickets"), icon: <IconTicket size={18} /> },
+    { href: "/notifications", label: t("notifications"), icon: <IconBell size={18} /> },
+    { href: "/account", label: t("account"), icon: <IconUserCircle size={18} /> },
+  ];
+  const footer = (
+    <Stack gap={4}>
+      {user.role === "ADMIN" ? <NavLink component={Link} href="/admin" label={t("adminPanel")} leftSection={<IconShieldLock size={18} />} data-testid="admin-link" /> : null}
+      <Group gap="xs" wrap="nowrap" px="xs" py={4}>
+        <Avatar size="sm" radius="xl" name={user.name || user.email} color="initials" />
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={500} truncate="end">
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {user.email}
+          </Text>
+        </div>
+      </Group>
+    </Stack>
+  );
+  return (
+    <AppFrame
+      brand={siteName}
+      brandHref="/dashboard"
+      nav={nav}
+      navFooter={footer}
+      burgerLabel={t("toggle")}
+      headerRight={
+        <HeaderTools>
+          <LogoutButton />
+        </HeaderTools>
+      }
+      banner={banner}
+    >
+      {children}
+    </AppFrame>
+  );
+}

@@ -1,0 +1,38 @@
+// Agent tokens: generated here, shown once, stored encrypted and as a keyed hash (telemetry's
+// resolver finds the node by that hash with one indexed lookup).
+import { eq } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import { requireAdmin } from "../../context";
+import { encryptSecret, randomToken } from "../../crypto/secrets";
+import { nodes } from "../../db/schema";
+import { recordAudit } from "../audit";
+import { hashAgentToken } from "../telemetry/agent-token";
+import { getNodeOrThrow } from "./queries";
+
+export const AGENT_TOKEN_PREFIX = "rbn_";
+
+/** Issues a new token for the node; the previous one stops working at once. */
+export async function generateAgentToken(ctx: Ctx, nodeId: string): Promise<{ token: string; createdAt: Date }> {
+  requireAdmin(ctx);
+  const token = AGENT_TOKEN_PREFIX + randomToken(32);
+  const createdAt = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const before = await getNodeOrThrow(tx, nodeId);
+    await tx
+      .update(nodes)
+      .set({ agentTokenEnc: encryptSecret(token), agentTokenHash: hashAgentToken(token), agentTokenCreatedAt: createdAt })
+      .where(eq(nodes.id, nodeId));
+    await recordAudit(ctx, { action: "admin.node.agent_token.generate", targetType: "node", targetId: nodeId, metadata: { name: before.name, replaced: Boolean(before.agentTokenHash) } }, tx);
+  });
+  return { token, createdAt };
+}
+
+export async function revokeAgentToken(ctx: Ctx, nodeId: string): Promise<{ revoked: boolean }> {
+  requireAdmin(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const before = await getNodeOrThrow(tx, nodeId);
+    await tx.update(nodes).set({ agentTokenEnc: null, agentTokenHash: null, agentTokenCreatedAt: null }).where(eq(nodes.id, nodeId));
+    await recordAudit(ctx, { action: "admin.node.agent_token.revoke", targetType: "node", targetId: nodeId, metadata: { name: before.name, hadToken: Boolean(before.agentTokenHash) } }, tx);
+    return { revoked: Boolean(before.agentTokenHash) };
+  });
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+const panelUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .pipe(z.url("Enter the panel URL, e.g. https://1.2.3.4:2053/basepath/"))
+  .refine((u) => /^https?:\/\//i.test(u), "The panel URL must start with http:// or https://");
+
+export const NodeInput = z.object({
+  name: z.string().trim().min(1, "Name is required").max(60),
+  panelUrl,
+  panelUsername: z.string().trim().min(1, "Panel username is required").max(200),
+  panelPassword: z.string().min(1, "Panel password is required").max(500),
+  panelApiToken: z.string().trim().max(500).optional(),
+  sortOrder: z.coerce.number().int().min(-10_000).max(10_000).optional(),
+});
+
+/** On update an empty password or token keeps the stored one; clearApiToken removes the token. */
+export const NodeUpdateInput = NodeInput.extend({
+  panelPassword: z.string().max(500).optional(),
+  clearApiToken: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).optional(),
+});
+
+export const DisplayNameInput = z.object({ displayName: z.string().trim().max(60) });
+export const NodeIdsInput = z.object({ nodeIds: z.array(z.string().uuid()).min(1, "Choose at least one node").max(200) });
+export type NodeInput = z.infer<typeof NodeInput>;

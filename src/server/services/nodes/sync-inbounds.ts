@@ -1,0 +1,65 @@
+// Inbound sync (behaviour §9): the panel call happens outside any transaction; the mirror is then
+// written in one transaction. Other clients' secrets are stripped; display names survive; inbounds
+// gone from the panel become inactive; the panel itself is never changed.
+import { and, eq, notInArray } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import { inbounds, nodes } from "../../db/schema";
+import { isDomainError } from "../../errors";
+import { sanitizeInboundSettings, sanitizeStreamSettings, type PanelInbound } from "../../integrations/panel";
+import { panelForNode } from "./panel-for-node";
+import { getNodeOrThrow } from "./queries";
+
+export interface SyncResult { ok: boolean; inboundCount: number; error?: { code: string; message: string; reason?: string } }
+
+export async function writeInboundMirror(ctx: Ctx, nodeId: string, list: PanelInbound[]): Promise<number> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    for (const ib of list) {
+      const values = {
+        tag: ib.tag,
+        remark: ib.remark,
+        protocol: ib.protocol,
+        port: ib.port,
+        listen: ib.listen,
+        enabled: ib.enable,
+        active: true,
+        settings: sanitizeInboundSettings(ib.settings),
+        streamSettings: sanitizeStreamSettings(ib.streamSettings),
+        clientCount: ib.clients.length,
+        syncedAt: now,
+      };
+      await tx
+        .insert(inbounds)
+        .values({ nodeId, panelInboundId: ib.id, ...values })
+        .onConflictDoUpdate({ target: [inbounds.nodeId, inbounds.panelInboundId], set: values });
+    }
+    const seen = list.map((i) => i.id);
+    await tx
+      .update(inbounds)
+      .set({ active: false, syncedAt: now })
+      .where(seen.length ? and(eq(inbounds.nodeId, nodeId), notInArray(inbounds.panelInboundId, seen)) : eq(inbounds.nodeId, nodeId));
+    await tx.update(nodes).set({ panelStatus: "OK", panelError: null, panelCheckedAt: now, lastSyncAt: now }).where(eq(nodes.id, nodeId));
+  });
+  return list.length;
+}
+
+/** Logs in, lists inbounds and mirrors them; a failure is recorded on the node and returned, not thrown. */
+export async function syncNodeInbounds(ctx: Ctx, nodeId: string, opts: { fresh?: boolean } = {}): Promise<SyncResult> {
+  const node = await getNodeOrThrow(ctx.db, nodeId);
+  const panel = panelForNode(node);
+  try {
+    if (opts.fresh) await panel.testConnection();
+    const list = await panel.listInbounds();
+    return { ok: true, inboundCount: await writeInboundMirror(ctx, nodeId, list) };
+  } catch (err) {
+    const error = isDomainError(err)
+      ? { code: err.code, message: err.message, reason: typeof err.details?.reason === "string" ? err.details.reason : undefined }
+      : { code: "UNAVAILABLE", message: "The panel could not be reached" };
+    await ctx.db
+      .update(nodes)
+      .set({ panelStatus: "ERROR", panelError: error.message.slice(0, 500), panelCheckedAt: ctx.now() })
+      .where(eq(nodes.id, nodeId));
+    return { ok: false, inboundCount: 0, error };
+  }
+}
+

@@ -1,0 +1,42 @@
+// Shared by the CLI tests: run the CLI in-process, or the real bin / a script as a child process.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import type { Db } from "../../src/server/db/client";
+import { runCliCaptured } from "../../cli/run-in-service";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const BIN = path.join(ROOT, "bin", "relayboard.mjs");
+
+export interface Ran { code: number; stdout: string; stderr: string }
+
+export const cli = (db: Db, ...argv: string[]): Promise<Ran> => runCliCaptured(argv, db);
+
+/** Parses stdout as the one JSON document a --json command prints. */
+export function json<T = Record<string, unknown>>(r: Ran): T {
+  if (r.code !== 0) throw new Error(`exit ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+/** A child environment without the developer's database settings, plus the given overrides. */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  delete base.DATABASE_URL;
+  delete base.NODE_OPTIONS; // vitest's own loader hooks must not leak into the child
+  return { ...base, ENCRYPTION_KEY: "ab".repeat(32), AUTH_SECRET: "bin-test-auth-secret-0123456789-abcdefghij", ...extra };
+}
+
+export function runNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (s: string) => (stdout += s));
+    child.stderr.setEncoding("utf8").on("data", (s: string) => (stderr += s));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+  });
+}
