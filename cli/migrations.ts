@@ -1,6 +1,6 @@
 // Migration bookkeeping for the CLI: which committed migrations the database has, so `migrate`
 // can say what it applied. drizzle records one row per applied migration, in journal order.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { drizzleFor, type Db, type RawClient } from "../src/server/db/client";
@@ -18,12 +18,17 @@ function journalTags(): string[] {
   return journal.entries.map((e) => e.tag);
 }
 
+/** node-postgres and PGlite both answer execute() with `{ rows }`; the shared Db type cannot say so. */
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 async function appliedCount(db: Db): Promise<number> {
   // A fresh database has no bookkeeping table yet: that is zero applied, not an error.
-  const exists = await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
-  if (!(exists.rows[0] as { present: boolean } | undefined)?.present) return 0;
-  const res = await db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-  return Number((res.rows[0] as { n: number }).n);
+  const [exists] = await rows<{ present: boolean }>(db, sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
+  if (!exists?.present) return 0;
+  const [res] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
+  return Number(res!.n);
 }
 
 export async function migrationStatus(db: Db): Promise<MigrationStatus> {

@@ -1,9 +1,12 @@
-// Message keys are typed from the English file; messages/zh-CN.json must have the same keys.
-import type en from "../../messages/en.json";
+// Message keys are typed from the English files, so a missing or misspelt key fails `tsc`.
+// messages/<locale>.json holds the shell; each area file merged by src/i18n/request.ts (AREAS)
+// must be added to `Messages` here as well. zh-CN has the same keys (tests/i18n/messages.test.ts).
+import type base from "../../messages/en.json";
+import type nodes from "../../messages/en/nodes.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof en;
+    Messages: typeof base & typeof nodes;
     Locale: "zh-CN" | "en";
   }
 }

@@ -1,10 +1,10 @@
 // The embedded data-dir lock: one live owner at a time, stale locks replaced, release only ours.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireEmbeddedLock, lockFileOf, readEmbeddedOwner, socketFileOf } from "../../src/server/db/embedded-lock";
+import { acquireEmbeddedLock, breakStaleLock, lockFileOf, readEmbeddedOwner, socketFileOf } from "../../src/server/db/embedded-lock";
 import { ROOT, runNode } from "./helpers";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "rb-lock-"));
@@ -87,17 +87,50 @@ describe("acquireEmbeddedLock", () => {
     expect(readLock(dir)).toEqual(someoneElse);
   });
 
+  it("breaking a stale lock never deletes a fresh lock that replaced it meanwhile", () => {
+    // The interleaving behind a double owner: B reads the stale lock, A breaks it and takes the
+    // dir, then B goes on to break "the stale lock" it read earlier.
+    const dir = tempDir();
+    const file = lockFileOf(dir);
+    const staleRaw = JSON.stringify({ pid: 999_999_999, socketPath: null, startedAt: "2020-01-01T00:00:00Z", token: "stale" });
+    writeFileSync(file, staleRaw);
+    const fresh = acquireEmbeddedLock(dir); // A: replaces the stale lock
+    breakStaleLock(file, staleRaw); // B: too late
+    expect(readEmbeddedOwner(dir)?.token).toBe(fresh.owner.token);
+    fresh.release();
+
+    // While another breaker holds the guard, nothing is deleted; a guard left by a crash expires.
+    writeFileSync(file, staleRaw);
+    writeFileSync(`${file}.break`, "12345");
+    breakStaleLock(file, staleRaw);
+    expect(readFileSync(file, "utf8")).toBe(staleRaw);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(`${file}.break`, old, old);
+    breakStaleLock(file, staleRaw); // clears the abandoned guard
+    breakStaleLock(file, staleRaw); // and now breaks the lock
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.break`)).toBe(false);
+  });
+
   it("of processes racing for a stale lock, exactly one wins", async () => {
     const dir = tempDir();
     writeLock(dir, { pid: await deadPid(), socketPath: null, startedAt: "2020-01-01T00:00:00Z", token: "stale" });
     const startAt = String(Date.now() + 4000); // after every child has loaded tsx
     const script = path.join(ROOT, "tests/cli/fixtures/contend-lock.ts");
+    const contenders = 5;
+    let finished = 0;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => runNode(["--import", "tsx", script, dir, startAt, "3000"], { ...process.env, NODE_OPTIONS: "" })),
+      Array.from({ length: contenders }, () =>
+        runNode(["--import", "tsx", script, dir, startAt], { ...process.env, NODE_OPTIONS: "" }).then((r) => {
+          // Once all but one have given up, let the (single) winner release.
+          if (++finished === contenders - 1) writeFileSync(path.join(dir, "stop"), "");
+          return r;
+        }),
+      ),
     );
     const outcomes = results.map((r) => r.stdout.trim() || r.stderr.trim()).sort();
     expect(outcomes).toEqual(["lost", "lost", "lost", "lost", "won"]);
     expect(existsSync(lockFileOf(dir))).toBe(false); // the winner released it
     expect(existsSync(`${lockFileOf(dir)}.break`)).toBe(false);
-  }, 60_000);
+  }, 90_000);
 });

@@ -95,9 +95,9 @@ function tryCreate(file: string, content: string): boolean {
 /**
  * Removes a stale lock. Two processes may both find the same stale lock; the guard file makes
  * only one of them delete it, after re-checking it is still the stale one (not a fresh lock a
- * third process just created).
+ * third process just created). Exported for tests of exactly that interleaving.
  */
-function breakStale(file: string, staleRaw: string | null): void {
+export function breakStaleLock(file: string, staleRaw: string | null): void {
   const guard = `${file}.break`;
   if (!tryCreate(guard, String(process.pid))) {
     try {
@@ -147,7 +147,7 @@ export function acquireEmbeddedLock(dataDir: string, opts: { socketPath?: string
     const raw = readRaw(file);
     const current = parseOwner(raw);
     if (isLive(file, current)) throw ownedError(dataDir, current);
-    breakStale(file, raw);
+    breakStaleLock(file, raw);
     if (attempt > 0) pause(20); // another process is breaking it too: give it a moment
   }
   throw new Error(`Could not take the lock ${file}: it keeps changing; is another Relayboard starting?`);

@@ -34,8 +34,15 @@ export async function adminCreateUser(ctx: Ctx, raw: unknown) {
   }
 }
 
-/** Guards against an admin removing the last way to administer the site. */
+const LAST_ADMIN_LOCK = 727_002; // advisory lock key, constant across releases
+
+/**
+ * Guards against an admin removing the last way to administer the site. Must run inside the
+ * transaction of the change: the advisory lock (held until commit) serializes these checks, so two
+ * admins banning each other at once cannot both see "another admin is still active" (write skew).
+ */
 async function assertAnotherActiveAdmin(ctx: Ctx, db: Ctx["db"], exceptId: string) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`);
   const [{ n }] = await db.select({ n: count() }).from(users).where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE"), ne(users.id, exceptId)));
   if (Number(n) === 0) throw conflict("This is the last active administrator");
 }

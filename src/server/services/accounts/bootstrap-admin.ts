@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { hashPassword } from "../../auth/password";
 import { users } from "../../db/schema";
 import { recordAudit } from "../audit";
 import { EmailInput, parseInput, PasswordInput } from "./inputs";
+
+const BOOTSTRAP_LOCK = 727_003; // advisory lock key, constant across releases
 
 /**
  * First start: when no admin exists, create one from ADMIN_EMAIL/ADMIN_PASSWORD, or generate
@@ -18,6 +20,9 @@ export async function bootstrapAdmin(ctx: Ctx, opts: { email?: string; password?
   const password = parseInput(PasswordInput, opts.password ?? generated);
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction(async (tx) => {
+    // Several instances may start together (migrations are locked, this step was not): serialize
+    // so the others see the new admin instead of failing on the unique email.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
     const [again] = await tx.select({ n: count() }).from(users).where(eq(users.role, "ADMIN"));
     if (Number(again!.n) > 0) return { created: false as const };
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

@@ -3,24 +3,22 @@
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { requireAdmin } from "../../context";
-import { encryptSecret, randomToken } from "../../crypto/secrets";
+import { encryptSecret } from "../../crypto/secrets";
 import { nodes } from "../../db/schema";
 import { recordAudit } from "../audit";
-import { hashAgentToken } from "../telemetry/agent-token";
+import { newAgentToken } from "../telemetry/agent-token";
 import { getNodeOrThrow } from "./queries";
-
-export const AGENT_TOKEN_PREFIX = "rbn_";
 
 /** Issues a new token for the node; the previous one stops working at once. */
 export async function generateAgentToken(ctx: Ctx, nodeId: string): Promise<{ token: string; createdAt: Date }> {
   requireAdmin(ctx);
-  const token = AGENT_TOKEN_PREFIX + randomToken(32);
+  const { token, hash } = newAgentToken();
   const createdAt = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const before = await getNodeOrThrow(tx, nodeId);
     await tx
       .update(nodes)
-      .set({ agentTokenEnc: encryptSecret(token), agentTokenHash: hashAgentToken(token), agentTokenCreatedAt: createdAt })
+      .set({ agentTokenEnc: encryptSecret(token), agentTokenHash: hash, agentTokenCreatedAt: createdAt })
       .where(eq(nodes.id, nodeId));
     await recordAudit(ctx, { action: "admin.node.agent_token.generate", targetType: "node", targetId: nodeId, metadata: { name: before.name, replaced: Boolean(before.agentTokenHash) } }, tx);
   });

@@ -1,6 +1,6 @@
 export * from "./inputs";
 export { createNode, updateNode, deleteNode, testNodeConnection, batchTestNodeConnections } from "./manage-nodes";
 export { updateInboundDisplayName, deleteInbound } from "./manage-inbounds";
-export { generateAgentToken, revokeAgentToken, AGENT_TOKEN_PREFIX } from "./agent-tokens";
+export { generateAgentToken, revokeAgentToken } from "./agent-tokens";
 export { syncNodeInbounds, type SyncResult } from "./sync-inbounds";
 export { getNodeOrThrow, listNodes, listNodeInbounds, getInboundOrThrow, publicNode, type PublicNode } from "./queries";

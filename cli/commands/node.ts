@@ -1,0 +1,73 @@
+// `node add|list|sync|token`: thin wrappers over the nodes service verbs.
+import { createNode, generateAgentToken, listNodes, syncNodeInbounds } from "../../src/server/services/nodes";
+import { table } from "../format";
+import type { Command } from "../registry";
+
+const nodeAdd: Command = {
+  path: ["node", "add"],
+  summary: "Add a node (3x-ui panel) and sync its inbounds",
+  json: true,
+  description: "JSON shape: { node: { id, name, panelUrl, panelStatus, ... }, sync: { ok, inboundCount, error? } }",
+  options: {
+    name: { type: "string", required: true, description: "display name of the node" },
+    "panel-url": { type: "string", required: true, valueName: "url", description: "panel URL with its base path, e.g. https://1.2.3.4:2053/abc/" },
+    username: { type: "string", required: true, description: "panel username" },
+    password: { type: "string", required: true, description: "panel password (stored encrypted)" },
+    "api-token": { type: "string", valueName: "token", description: "3x-ui v3 API token (then the Bearer API is used)" },
+  },
+  async run(c, { options: o }) {
+    const r = await createNode(await c.ctx(), {
+      name: o.name,
+      panelUrl: o["panel-url"],
+      panelUsername: o.username,
+      panelPassword: o.password,
+      panelApiToken: o["api-token"],
+    });
+    if (o.json) return c.json(r);
+    c.out(`node ${r.node.name} added (${r.node.id})`);
+    c.out(r.sync.ok ? `panel OK, ${r.sync.inboundCount} inbounds synced` : `panel check failed: ${r.sync.error?.message}`);
+    return r.sync.ok ? 0 : 1;
+  },
+};
+
+const nodeList: Command = {
+  path: ["node", "list"],
+  summary: "List nodes with panel status, inbounds, agent token state and latest latency",
+  json: true,
+  description: "JSON shape: { nodes: [{ id, name, panelUrl, panelStatus, inboundCount, agentToken: { active }, lastAgentReportAt, latency }] }",
+  async run(c, { options: o }) {
+    const nodes = await listNodes(await c.db());
+    if (o.json) return c.json({ nodes });
+    if (!nodes.length) return c.out("No nodes.");
+    const ms = (v?: { latencyMs: number }) => (v ? `${Math.round(v.latencyMs)}` : "-");
+    const rows = nodes.map((n) => [n.name, n.panelStatus, String(n.inboundCount), n.agentToken.active ? "yes" : "no", `${ms(n.latency.telecom)}/${ms(n.latency.unicom)}/${ms(n.latency.mobile)}`, n.id]);
+    for (const line of table(["NAME", "PANEL", "INBOUNDS", "AGENT", "CT/CU/CM ms", "ID"], rows)) c.out(line);
+  },
+};
+
+const nodeSync: Command = {
+  path: ["node", "sync"],
+  summary: "Log in to a node's panel and sync its inbounds now",
+  json: true,
+  positionals: [{ name: "id", description: "node id", required: true }],
+  async run(c, { options: o, positionals: p }) {
+    const r = await syncNodeInbounds(await c.ctx(), String(p.id), { fresh: true });
+    if (o.json) c.json(r);
+    else c.out(r.ok ? `${r.inboundCount} inbounds synced` : `sync failed: ${r.error?.message}`);
+    return r.ok ? 0 : 1;
+  },
+};
+
+const nodeToken: Command = {
+  path: ["node", "token"],
+  summary: "Generate a new agent token for a node (the old one stops working) and print it once",
+  json: true,
+  positionals: [{ name: "id", description: "node id", required: true }],
+  async run(c, { options: o, positionals: p }) {
+    const r = await generateAgentToken(await c.ctx(), String(p.id));
+    if (o.json) c.json({ token: r.token, createdAt: r.createdAt.toISOString() });
+    else c.out(r.token);
+  },
+};
+
+export const nodeCommands: Command[] = [nodeAdd, nodeList, nodeSync, nodeToken];

@@ -1,0 +1,24 @@
+"use server";
+// The signed-in user's own account. Each verb checks the session itself (requireUser).
+import { formToObject, runAction } from "@/server/actions/run-action";
+import { changePassword, generateInviteCode, logoutEverywhere, requestEmailChange, updateProfile } from "@/server/services/accounts";
+
+export async function updateProfileAction(formData: FormData) {
+  return runAction((ctx) => updateProfile(ctx, formToObject(formData)), { revalidate: ["/account", "/dashboard"] });
+}
+
+export async function changePasswordAction(formData: FormData) {
+  return runAction((ctx) => changePassword(ctx, formToObject(formData)));
+}
+
+export async function requestEmailChangeAction(formData: FormData) {
+  return runAction((ctx) => requestEmailChange(ctx, formToObject(formData)));
+}
+
+export async function generateInviteCodeAction() {
+  return runAction((ctx) => generateInviteCode(ctx), { revalidate: ["/account"] });
+}
+
+export async function logoutEverywhereAction() {
+  return runAction((ctx) => logoutEverywhere(ctx));
+}

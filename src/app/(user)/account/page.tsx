@@ -1,0 +1,34 @@
+import { SimpleGrid, Stack, Title } from "@mantine/core";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { EmailCard } from "@/components/account/email-card";
+import { InviteCard } from "@/components/account/invite-card";
+import { PasswordCard } from "@/components/account/password-card";
+import { ProfileCard } from "@/components/account/profile-card";
+import { SessionsCard } from "@/components/account/sessions-card";
+import { requireUserPage } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { getPublicUser } from "@/server/services/accounts";
+import { getAppInfo } from "@/server/services/settings";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("nav"))("account") };
+}
+
+export default async function AccountPage() {
+  const session = await requireUserPage();
+  const db = getDb();
+  const [user, info, t] = await Promise.all([getPublicUser(db, session.id), getAppInfo(db), getTranslations("account")]);
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={2}>{t("title")}</Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <ProfileCard name={user.name} locale={user.locale} />
+        <InviteCard inviteCode={user.inviteCode} siteUrl={info.site.url} />
+        <PasswordCard email={user.email} />
+        <EmailCard email={user.email} />
+        <SessionsCard />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { PlaceholderCard } from "@/components/shell/placeholder-card";
+import { StatusBadge } from "@/components/shell/status-badge";
+import { requireUserPage } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { getPublicUser } from "@/server/services/accounts";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("nav"))("dashboard") };
+}
+
+export default async function DashboardPage() {
+  const session = await requireUserPage();
+  const [user, t, f] = await Promise.all([getPublicUser(getDb(), session.id), getTranslations("dashboard"), getFormatter()]);
+  const when = (d: Date | null) => (d ? f.dateTime(d, { dateStyle: "medium", timeStyle: "short" }) : t("never"));
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{t("welcome", { name: user.name || user.email })}</Title>
+        <Text c="dimmed" size="sm">
+          {t("subtitle")}
+        </Text>
+      </div>
+      <Card withBorder padding="lg" data-testid="account-status">
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <Text fw={600}>{t("accountTitle")}</Text>
+          <StatusBadge status={user.status} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Field label={t("email")} value={user.email} />
+          <Field label={t("role")} value={<Badge variant="light" color={user.role === "ADMIN" ? "grape" : "gray"}>{user.role}</Badge>} />
+          <Field label={t("emailVerified")} value={user.emailVerifiedAt ? when(user.emailVerifiedAt) : t("notVerified")} />
+          <Field label={t("memberSince")} value={when(user.createdAt)} />
+          <Field label={t("lastLogin")} value={when(user.lastLoginAt)} />
+        </SimpleGrid>
+      </Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <PlaceholderCard title={t("subscriptionsTitle")} description={t("subscriptionsEmpty")} href="/store" linkLabel={t("toStore")} />
+        <PlaceholderCard title={t("trafficTitle")} description={t("trafficEmpty")} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function Field({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
+        {value}
+      </Text>
+    </div>
+  );
+}

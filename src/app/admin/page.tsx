@@ -1,0 +1,82 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { StatusBadge } from "@/components/shell/status-badge";
+import { requireAdminPage } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { listUsers } from "@/server/services/accounts";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adminNav"))("dashboard") };
+}
+
+const STATUSES = ["ACTIVE", "PENDING_EMAIL", "DISABLED", "BANNED"] as const;
+
+export default async function AdminDashboard() {
+  await requireAdminPage();
+  const db = getDb();
+  const count = async (filter: Record<string, string>) => (await listUsers(db, { ...filter, pageSize: 1 })).total;
+  const [total, admins, byStatus, recent, t, ts, f] = await Promise.all([
+    count({}),
+    count({ role: "ADMIN" }),
+    Promise.all(STATUSES.map(async (s) => [s, await count({ status: s })] as const)),
+    listUsers(db, { pageSize: 5 }),
+    getTranslations("adminDashboard"),
+    getTranslations("status"),
+    getFormatter(),
+  ]);
+
+  const cards = [
+    { key: "total", label: t("totalUsers"), value: total, href: "/admin/users" },
+    ...byStatus.map(([s, n]) => ({ key: s, label: ts(s), value: n, href: `/admin/users?status=${s}` })),
+    { key: "admins", label: t("admins"), value: admins, href: "/admin/users?role=ADMIN" },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t("title")}</Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+        {cards.map((c) => (
+          <Card key={c.key} withBorder padding="md" component={Link} href={c.href} data-testid={`count-${c.key}`}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} truncate="end">
+              {c.label}
+            </Text>
+            <Text fz={28} fw={700}>
+              {f.number(c.value)}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Card withBorder padding="lg">
+        <Group justify="space-between" mb="sm">
+          <Text fw={600}>{t("recent")}</Text>
+          <Anchor component={Link} href="/admin/users" size="sm">
+            {t("allUsers")}
+          </Anchor>
+        </Group>
+        {recent.rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t("noUsers")}
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            {recent.rows.map((u) => (
+              <Group key={u.id} justify="space-between" wrap="nowrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate="end">
+                    {u.email}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {f.dateTime(u.createdAt, { dateStyle: "medium", timeStyle: "short" })}
+                  </Text>
+                </div>
+                <StatusBadge status={u.status} code />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { Stack, Text, Title } from "@mantine/core";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { SettingsForm } from "@/components/admin/settings/settings-form";
+import { requireAdminPage } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { getSettings } from "@/server/services/settings";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adminNav"))("settings") };
+}
+
+export default async function SettingsPage() {
+  const me = await requireAdminPage();
+  const [settings, t] = await Promise.all([getSettings(getDb()), getTranslations("adminSettings")]);
+  return (
+    <Stack gap="md" maw={1000}>
+      <div>
+        <Title order={2}>{t("title")}</Title>
+        <Text size="sm" c="dimmed">
+          {t("subtitle")}
+        </Text>
+      </div>
+      <SettingsForm settings={settings} adminEmail={me.email} />
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { Group, Stack, Text, Title } from "@mantine/core";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { UsersTable } from "@/components/admin/users/users-table";
+import { UsersToolbar } from "@/components/admin/users/users-toolbar";
+import { oneParam, type SearchParams } from "@/app/search-params";
+import { requireAdminPage } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { USER_ROLES, USER_STATUSES } from "@/server/db/schema";
+import { listUsers } from "@/server/services/accounts";
+
+const PAGE_SIZE = 20;
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adminNav"))("users") };
+}
+
+const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined => allowed.find((x) => x === v);
+
+export default async function UsersPage({ searchParams }: { searchParams: SearchParams }) {
+  const me = await requireAdminPage();
+  const sp = await searchParams;
+  const q = oneParam(sp.q)?.trim().slice(0, 100) || undefined;
+  const role = pick(USER_ROLES, oneParam(sp.role));
+  const status = pick(USER_STATUSES, oneParam(sp.status));
+  const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 100_000);
+  const [result, t] = await Promise.all([listUsers(getDb(), { q, role, status, page, pageSize: PAGE_SIZE }), getTranslations("adminUsers")]);
+  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t("title")}</Title>
+      <UsersToolbar q={q ?? ""} role={role ?? null} status={status ?? null} />
+      <UsersTable rows={result.rows} currentUserId={me.id} />
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed" data-testid="users-total">
+          {t("total", { count: result.total })}
+        </Text>
+        <UrlPagination total={pages} page={Math.min(page, pages)} />
+      </Group>
+    </Stack>
+  );
+}

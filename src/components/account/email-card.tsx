@@ -1,0 +1,78 @@
+"use client";
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { IconMailCheck } from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { requestEmailChangeAction } from "@/app/(user)/account/actions";
+import { FormError } from "../forms/form-error";
+import { fieldErrorsOf, networkError, useErrorText } from "../forms/server-error";
+
+export function EmailCard({ email }: { email: string }) {
+  const t = useTranslations("account");
+  const ta = useTranslations("auth");
+  const { messageOf, fieldText } = useErrorText();
+  const [newEmail, setNewEmail] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const f: Record<string, string> = {};
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(newEmail.trim())) f.newEmail = ta("register.emailInvalid");
+    if (!currentPassword) f.currentPassword = t("password.currentRequired");
+    setFields(f);
+    if (Object.keys(f).length) return;
+    setBusy(true);
+    setError(null);
+    setSentTo(null);
+    const fd = new FormData();
+    fd.set("newEmail", newEmail.trim());
+    fd.set("currentPassword", currentPassword);
+    const r = await requestEmailChangeAction(fd).catch(() => ({ ok: false as const, error: networkError() }));
+    setBusy(false);
+    if (!r.ok) {
+      setError(messageOf(r.error));
+      setFields(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, v]) => [k, fieldText(k, v)])));
+      return;
+    }
+    setSentTo(newEmail.trim());
+    setNewEmail("");
+    setCurrentPassword("");
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text fw={600}>{t("email.title")}</Text>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+            {t("email.current", { email })}
+          </Text>
+          {sentTo ? (
+            <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} data-testid="email-change-sent">
+              {t("email.sent", { email: sentTo })}
+            </Alert>
+          ) : null}
+          <FormError>{error}</FormError>
+          <TextInput label={t("email.new")} type="email" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.currentTarget.value)} error={fields.newEmail} data-testid="new-email" />
+          <PasswordInput
+            label={t("password.current")}
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.currentTarget.value)}
+            error={fields.currentPassword}
+            data-testid="email-current-password"
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy} data-testid="email-save">
+              {t("email.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+// Changing the password ends every session, this one included; we sign in again with the new
+// password right away so the user stays logged in here.
+import { Button, Card, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { changePasswordAction } from "@/app/(user)/account/actions";
+import { credentialsLogin } from "../auth/next-auth-client";
+import { MIN_PASSWORD } from "../auth/register-form";
+import { FormError } from "../forms/form-error";
+import { notifySuccess } from "../forms/notify";
+import { networkError, useErrorText } from "../forms/server-error";
+
+export function PasswordCard({ email }: { email: string }) {
+  const t = useTranslations("account");
+  const ta = useTranslations("auth");
+  const { messageOf } = useErrorText();
+  const empty = { currentPassword: "", newPassword: "", confirm: "" };
+  const [v, setV] = useState(empty);
+  const [fields, setFields] = useState<Partial<typeof empty>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof empty) => (e: { currentTarget: { value: string } }) => setV((x) => ({ ...x, [k]: e.currentTarget.value }));
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const f: Partial<typeof empty> = {};
+    if (!v.currentPassword) f.currentPassword = t("password.currentRequired");
+    if (v.newPassword.length < MIN_PASSWORD) f.newPassword = ta("register.passwordShort", { min: MIN_PASSWORD });
+    if (v.confirm !== v.newPassword) f.confirm = ta("reset.mismatch");
+    setFields(f);
+    if (Object.keys(f).length) return;
+    setBusy(true);
+    setError(null);
+    const fd = new FormData();
+    fd.set("currentPassword", v.currentPassword);
+    fd.set("newPassword", v.newPassword);
+    const r = await changePasswordAction(fd).catch(() => ({ ok: false as const, error: networkError() }));
+    if (!r.ok) {
+      setBusy(false);
+      return setError(messageOf(r.error));
+    }
+    const again = await credentialsLogin({ email, password: v.newPassword });
+    if (!again.ok) {
+      window.location.href = `/login?notice=reset&email=${encodeURIComponent(email)}`;
+      return;
+    }
+    setBusy(false);
+    setV(empty);
+    notifySuccess(t("password.changed"));
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text fw={600}>{t("password.title")}</Text>
+          <Text size="sm" c="dimmed">
+            {t("password.hint")}
+          </Text>
+          <FormError>{error}</FormError>
+          <PasswordInput label={t("password.current")} autoComplete="current-password" value={v.currentPassword} onChange={set("currentPassword")} error={fields.currentPassword} data-testid="current-password" />
+          <PasswordInput label={t("password.new")} autoComplete="new-password" value={v.newPassword} onChange={set("newPassword")} error={fields.newPassword} data-testid="new-password" />
+          <PasswordInput label={t("password.confirm")} autoComplete="new-password" value={v.confirm} onChange={set("confirm")} error={fields.confirm} data-testid="confirm-password" />
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy} data-testid="password-save">
+              {t("password.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+import { Badge, Checkbox, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { useTranslations } from "next-intl";
+
+interface Props {
+  label: string;
+  isSet: boolean;
+  value: string;
+  clear: boolean;
+  error?: string;
+  onValue: (v: string) => void;
+  onClear: (v: boolean) => void;
+  testId: string;
+}
+
+/** A stored secret is never sent back: we show whether it is set, offer a replacement and a clear box. */
+export function SecretField({ label, isSet, value, clear, error, onValue, onClear, testId }: Props) {
+  const t = useTranslations("adminSettings");
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+        <Badge variant="light" color={isSet ? "teal" : "gray"} data-testid={`${testId}-state`}>
+          {isSet ? t("secretSet") : t("secretNotSet")}
+        </Badge>
+      </Group>
+      <PasswordInput
+        aria-label={label}
+        placeholder={isSet ? t("secretKeepPlaceholder") : t("secretNewPlaceholder")}
+        autoComplete="new-password"
+        value={value}
+        onChange={(e) => onValue(e.currentTarget.value)}
+        disabled={clear}
+        error={error}
+        data-testid={testId}
+      />
+      <Checkbox label={t("secretClear")} checked={clear} disabled={!isSet} onChange={(e) => onClear(e.currentTarget.checked)} size="xs" data-testid={`${testId}-clear`} />
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+"use client";
+// The grouped settings form. Only changed keys are sent; a secret is sent only when replaced, and
+// cleared only through its "clear" box. Errors: our own checks first, then the server's per field.
+import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useFormatter, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { saveSettings } from "@/app/admin/settings/actions";
+import type { PublicSafeSettings } from "@/server/services/settings";
+import { FormError } from "../../forms/form-error";
+import { notifySuccess } from "../../forms/notify";
+import { fieldErrorsOf, networkError, useErrorText } from "../../forms/server-error";
+import { SecretField } from "./secret-field";
+import { SettingInput, type SettingValue } from "./setting-input";
+import { ALL_FIELDS, checkField, GROUPS, type EditableKey, type FieldProblem, type SecretKey } from "./settings-groups";
+import { TestMail } from "./test-mail";
+
+type Values = Record<EditableKey, SettingValue>;
+
+function initialValues(s: PublicSafeSettings): Values {
+  const out = {} as Values;
+  for (const f of ALL_FIELDS) if (f.kind !== "secret") out[f.key] = s[f.key as Exclude<EditableKey, SecretKey>];
+  return out;
+}
+
+export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSettings; adminEmail: string }) {
+  const t = useTranslations("adminSettings");
+  const fmt = useFormatter();
+  const router = useRouter();
+  const { messageOf, fieldText } = useErrorText();
+  const [saved, setSaved] = useState<Values>(() => initialValues(settings));
+  const [values, setValues] = useState<Values>(saved);
+  const [secrets, setSecrets] = useState<Record<SecretKey, string>>({ smtpPassword: "", turnstileSecretKey: "" });
+  const [clear, setClear] = useState<Record<SecretKey, boolean>>({ smtpPassword: false, turnstileSecretKey: false });
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const secretSet = (k: SecretKey) => settings.secretsSet[k] && !clear[k];
+
+  const problemText = (p: FieldProblem) =>
+    p.kind === "range" ? t("errRange", { min: p.min ?? 0, max: p.max ?? 0 }) : p.kind === "url" ? t("errUrl") : p.kind === "required" ? t("errRequired") : t("errInvalid");
+
+  const validate = () => {
+    const e: Record<string, string> = {};
+    for (const f of ALL_FIELDS) {
+      if (f.kind === "secret") continue;
+      const p = checkField(f.key, values[f.key]);
+      if (p) e[f.key] = problemText(p);
+    }
+    const turnstileSecret = secrets.turnstileSecretKey || secretSet("turnstileSecretKey");
+    if (values.turnstileEnabled === true && (!String(values.turnstileSiteKey).trim() || !turnstileSecret)) e.turnstileEnabled = t("errTurnstileKeys");
+    if (values.emailVerificationRequired === true && !String(values.smtpHost).trim()) e.emailVerificationRequired = t("errSmtpFirst");
+    return e;
+  };
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const e = validate();
+    setErrors(e);
+    if (Object.keys(e).length) return setFormError(t("fixErrors"));
+    const fd = new FormData();
+    for (const f of ALL_FIELDS) {
+      if (f.kind === "secret") {
+        const k = f.key as SecretKey;
+        if (clear[k]) fd.append("clearSecrets", k);
+        else if (secrets[k]) fd.set(k, secrets[k]);
+      } else if (values[f.key] !== saved[f.key]) fd.set(f.key, String(values[f.key]));
+    }
+    if ([...fd.keys()].length === 0) return notifySuccess(t("nothingChanged"));
+    setBusy(true);
+    setFormError(null);
+    const r = await saveSettings(fd).catch(() => ({ ok: false as const, error: networkError() }));
+    setBusy(false);
+    if (!r.ok) {
+      setErrors(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, v]) => [k, fieldText(k, v)])));
+      return setFormError(messageOf(r.error));
+    }
+    setSaved(values);
+    setSecrets({ smtpPassword: "", turnstileSecretKey: "" });
+    setClear({ smtpPassword: false, turnstileSecretKey: false });
+    notifySuccess(t("saved", { count: r.data.length }));
+    router.refresh();
+  };
+
+  const setValue = (k: EditableKey) => (v: SettingValue) => setValues((x) => ({ ...x, [k]: v }));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {GROUPS.map((g) => (
+          <Card key={g.id} withBorder padding="lg" data-testid={`settings-group-${g.id}`}>
+            <Title order={3} size="h4" mb={4}>
+              {t(`groups.${g.id}`)}
+            </Title>
+            <Text size="sm" c="dimmed" mb="md">
+              {t(`groupHints.${g.id}`)}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="lg">
+              {g.fields.map((f) =>
+                f.kind === "secret" ? (
+                  <SecretField
+                    key={f.key}
+                    label={t(`fields.${f.key}`)}
+                    isSet={settings.secretsSet[f.key as SecretKey]}
+                    value={secrets[f.key as SecretKey]}
+                    clear={clear[f.key as SecretKey]}
+                    error={errors[f.key]}
+                    onValue={(v) => setSecrets((x) => ({ ...x, [f.key]: v }))}
+                    onClear={(v) => setClear((x) => ({ ...x, [f.key]: v }))}
+                    testId={`setting-${f.key}`}
+                  />
+                ) : (
+                  <div key={f.key} style={f.kind === "textarea" ? { gridColumn: "1 / -1" } : undefined}>
+                    <SettingInput field={f} value={values[f.key]} error={errors[f.key]} onChange={setValue(f.key)} />
+                  </div>
+                ),
+              )}
+            </SimpleGrid>
+            {g.id === "mail" ? (
+              <Paper withBorder p="md" mt="lg" radius="md">
+                <TestMail defaultTo={adminEmail} />
+              </Paper>
+            ) : null}
+            {g.id === "logs" ? (
+              <Text size="sm" c="dimmed" mt="md" data-testid="last-log-cleanup">
+                {t("lastCleanup", { when: settings.lastLogCleanupAt ? fmt.dateTime(new Date(settings.lastLogCleanupAt), { dateStyle: "medium", timeStyle: "short" }) : t("never") })}
+              </Text>
+            ) : null}
+          </Card>
+        ))}
+        <Paper
+          withBorder
+          p="sm"
+          radius="md"
+          shadow="md"
+          style={{ position: "sticky", bottom: "var(--mantine-spacing-sm)", zIndex: 5 }}
+        >
+          <Stack gap="xs">
+            <FormError>{formError}</FormError>
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy} data-testid="settings-save">
+                {t("save")}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}

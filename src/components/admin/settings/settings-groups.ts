@@ -1,0 +1,55 @@
+// The admin settings form, grouped. Ranges and formats come from the one SettingsSchema.
+import { SettingsSchema, type Settings } from "@/server/services/settings/schema";
+
+export type EditableKey = Exclude<keyof Settings, "lastLogCleanupAt">;
+export type SecretKey = "smtpPassword" | "turnstileSecretKey";
+export type FieldKind = "text" | "textarea" | "url" | "bool" | "int" | "secret";
+export interface FieldDef {
+  key: EditableKey;
+  kind: FieldKind;
+}
+export type GroupId = "site" | "registration" | "captcha" | "mail" | "support" | "orders" | "risk" | "logs";
+
+const f = (kind: FieldKind, ...keys: EditableKey[]): FieldDef[] => keys.map((key) => ({ key, kind }));
+
+export const GROUPS: { id: GroupId; fields: FieldDef[] }[] = [
+  { id: "site", fields: [...f("text", "siteName"), ...f("url", "siteUrl", "subscriptionUrl"), ...f("textarea", "maintenanceNotice")] },
+  { id: "registration", fields: f("bool", "registrationOpen", "inviteCodeRequired", "emailVerificationRequired") },
+  { id: "captcha", fields: [...f("bool", "turnstileEnabled"), ...f("text", "turnstileSiteKey"), ...f("secret", "turnstileSecretKey")] },
+  { id: "mail", fields: [...f("text", "smtpHost"), ...f("int", "smtpPort"), ...f("bool", "smtpSecure"), ...f("text", "smtpUser"), ...f("secret", "smtpPassword"), ...f("text", "smtpFrom")] },
+  { id: "support", fields: [...f("text", "supportContact"), ...f("int", "ticketOpenCap")] },
+  { id: "orders", fields: [...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic")] },
+  {
+    id: "risk",
+    fields: [
+      ...f("bool", "riskEnabled", "riskAutoSuspend"),
+      ...f("int", "riskWindowHours", "riskWarnCountries", "riskWarnRegions", "riskWarnCities", "riskSuspendCountries", "riskSuspendRegions", "riskSuspendCities"),
+      ...f("bool", "nodeLogRiskEnabled"),
+      ...f("int", "nodeLogWarnConnections", "nodeLogWarnTargets", "nodeLogSuspendConnections", "nodeLogSuspendTargets"),
+    ],
+  },
+  { id: "logs", fields: [...f("bool", "logCleanupEnabled"), ...f("int", "logRetentionDays")] },
+];
+
+export const ALL_FIELDS = GROUPS.flatMap((g) => g.fields);
+
+/** Bounds of an integer setting, read from its zod schema. */
+export function rangeOf(key: EditableKey): { min?: number; max?: number } {
+  const s = SettingsSchema.shape[key] as unknown as { minValue?: number | null; maxValue?: number | null };
+  return { min: s.minValue ?? undefined, max: s.maxValue ?? undefined };
+}
+
+export type FieldProblem = { kind: "range"; min?: number; max?: number } | { kind: "url" } | { kind: "required" } | { kind: "invalid" };
+
+/** Checks one value against the shared schema; null when valid. */
+export function checkField(key: EditableKey, value: unknown): FieldProblem | null {
+  const r = SettingsSchema.shape[key].safeParse(value);
+  if (r.success) return null;
+  const issue = r.error.issues[0];
+  if (issue?.code === "too_small" || issue?.code === "too_big") {
+    if (typeof value === "string" && issue.origin === "string") return issue.code === "too_small" ? { kind: "required" } : { kind: "invalid" };
+    return { kind: "range", ...rangeOf(key) };
+  }
+  if (issue?.code === "invalid_format" || issue?.code === "invalid_union") return { kind: "url" };
+  return { kind: "invalid" };
+}

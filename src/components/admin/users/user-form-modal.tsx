@@ -1,0 +1,125 @@
+"use client";
+// Create and edit a user. Create: email, password, name, role, status. Edit: email, name, role and
+// an optional new password (empty keeps the current one).
+import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useState, type FormEvent } from "react";
+import { createUser, updateUser } from "@/app/admin/users/actions";
+import { FormError } from "../../forms/form-error";
+import { notifySuccess } from "../../forms/notify";
+import { fieldErrorsOf, networkError, useErrorText } from "../../forms/server-error";
+
+export interface EditableUser {
+  id: string;
+  email: string;
+  name: string;
+  role: "ADMIN" | "USER";
+}
+
+type Props = { opened: boolean; onClose: () => void } & ({ mode: "create"; user?: undefined } | { mode: "edit"; user: EditableUser | null });
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MIN_PASSWORD = 8;
+
+export function UserFormModal({ mode, user, opened, onClose }: Props) {
+  const t = useTranslations("adminUsers");
+  const tr = useTranslations("role");
+  const ts = useTranslations("status");
+  const router = useRouter();
+  const { messageOf, fieldText } = useErrorText();
+  const blank = { email: "", name: "", password: "", role: "USER", status: "ACTIVE" };
+  const [v, setV] = useState(blank);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setV(user ? { email: user.email, name: user.name, password: "", role: user.role, status: "ACTIVE" } : blank);
+    setFields({});
+    setError(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when (re)opened
+  }, [opened, user?.id]);
+
+  const set = (k: keyof typeof blank) => (e: { currentTarget: { value: string } }) => setV((x) => ({ ...x, [k]: e.currentTarget.value }));
+  const p = mode === "create" ? "new" : "edit";
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const f: Record<string, string> = {};
+    if (!EMAIL_RE.test(v.email.trim())) f.email = t("emailInvalid");
+    if (mode === "create" ? v.password.length < MIN_PASSWORD : v.password.length > 0 && v.password.length < MIN_PASSWORD) f.password = t("passwordShort", { min: MIN_PASSWORD });
+    if (v.name.trim().length > 50) f.name = t("nameLong");
+    setFields(f);
+    if (Object.keys(f).length) return;
+    const fd = new FormData();
+    fd.set("email", v.email.trim());
+    if (v.name.trim()) fd.set("name", v.name.trim());
+    fd.set("role", v.role);
+    if (v.password) fd.set("password", v.password);
+    if (mode === "create") fd.set("status", v.status);
+    setBusy(true);
+    setError(null);
+    const r = await (mode === "create" ? createUser(fd) : updateUser(user!.id, fd)).catch(() => ({ ok: false as const, error: networkError() }));
+    setBusy(false);
+    if (!r.ok) {
+      setError(messageOf(r.error));
+      setFields(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, val]) => [k, fieldText(k, val)])));
+      return;
+    }
+    notifySuccess(mode === "create" ? t("created", { email: r.data.email }) : t("updated", { email: r.data.email }));
+    onClose();
+    router.refresh();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={mode === "create" ? t("createTitle") : t("editTitle")} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <FormError>{error}</FormError>
+          <TextInput label={t("email")} type="email" required value={v.email} onChange={set("email")} error={fields.email} data-testid={`${p}-email`} data-autofocus />
+          <TextInput label={t("name")} value={v.name} onChange={set("name")} error={fields.name} maxLength={50} data-testid={`${p}-name`} />
+          <PasswordInput
+            label={mode === "create" ? t("password") : t("newPassword")}
+            description={mode === "edit" ? t("newPasswordHint") : undefined}
+            required={mode === "create"}
+            autoComplete="new-password"
+            value={v.password}
+            onChange={set("password")}
+            error={fields.password}
+            data-testid={`${p}-password`}
+          />
+          <Select
+            label={t("role")}
+            data={(["USER", "ADMIN"] as const).map((r) => ({ value: r, label: tr(r) }))}
+            value={v.role}
+            onChange={(val) => val && setV((x) => ({ ...x, role: val }))}
+            allowDeselect={false}
+            error={fields.role}
+            data-testid={`${p}-role`}
+          />
+          {mode === "create" ? (
+            <Select
+              label={t("status")}
+              data={(["ACTIVE", "DISABLED", "BANNED"] as const).map((s) => ({ value: s, label: ts(s) }))}
+              value={v.status}
+              onChange={(val) => val && setV((x) => ({ ...x, status: val }))}
+              allowDeselect={false}
+              error={fields.status}
+              data-testid="new-status"
+            />
+          ) : null}
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" loading={busy} data-testid={mode === "create" ? "create-submit" : "edit-submit"}>
+              {mode === "create" ? t("createSubmit") : t("save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,27 @@
+import { Box, Code, Container, Group, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** The friendly face of an error: a title, a sentence, an optional reference, actions. No stack. */
+export function ErrorPanel({ code, title, message, reference, referenceLabel, actions }: { code: string; title: string; message: string; reference?: string; referenceLabel?: string; actions: ReactNode }) {
+  return (
+    <Box mih="70dvh" display="flex" style={{ alignItems: "center" }} py="xl">
+      <Container size={520} px="md">
+        <Stack gap="md" align="center" ta="center" data-testid="error-page">
+          <Text fz={64} fw={800} c="dimmed" lh={1}>
+            {code}
+          </Text>
+          <Title order={2}>{title}</Title>
+          <Text c="dimmed">{message}</Text>
+          {reference ? (
+            <Text size="sm" c="dimmed">
+              {referenceLabel} <Code data-testid="error-reference">{reference}</Code>
+            </Text>
+          ) : null}
+          <Group justify="center" gap="sm">
+            {actions}
+          </Group>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

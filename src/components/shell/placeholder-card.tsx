@@ -1,0 +1,21 @@
+import { Button, Card, Text } from "@mantine/core";
+import Link from "next/link";
+
+/** A dashboard card whose content a later issue provides. */
+export function PlaceholderCard({ title, description, href, linkLabel }: { title: string; description: string; href?: string; linkLabel?: string }) {
+  return (
+    <Card withBorder padding="lg">
+      <Text fw={600} mb={4}>
+        {title}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {description}
+      </Text>
+      {href && linkLabel ? (
+        <Button component={Link} href={href} variant="light" size="xs" mt="md" w="fit-content">
+          {linkLabel}
+        </Button>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+// Route Handler wrapper for /api/agent/*: the bearer token is resolved to its node (one indexed
+// lookup) before the body is read, so an unauthenticated caller cannot make us parse 64 KiB.
+import { NextResponse } from "next/server";
+import { makeCtx, type Ctx } from "../context";
+import { getDb } from "../db/client";
+import { isDomainError } from "../errors";
+import { resolveAgentNode } from "../services/telemetry/agent-token";
+import { errorResponse } from "./respond";
+import { requestMeta } from "./request-meta";
+
+type AgentHandler = (args: { req: Request; ctx: Ctx }) => Promise<Response | unknown>;
+
+export function agentRoute(handler: AgentHandler) {
+  return async (req: Request): Promise<Response> => {
+    const meta = requestMeta(req.headers);
+    try {
+      const db = getDb();
+      const nodeId = await resolveAgentNode(db, req.headers.get("authorization"));
+      const ctx = makeCtx(db, { kind: "agent", nodeId }, meta);
+      const result = await handler({ req, ctx });
+      return result instanceof Response ? result : NextResponse.json(result);
+    } catch (err) {
+      const res = errorResponse(err, meta.requestId);
+      // RFC 6750: tell a misconfigured agent which scheme we expect.
+      if (isDomainError(err) && err.code === "UNAUTHENTICATED") res.headers.set("www-authenticate", 'Bearer realm="relayboard-agent"');
+      return res;
+    }
+  };
+}

@@ -1,0 +1,132 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Ctx } from "../../src/server/context";
+import { auditLogs, users } from "../../src/server/db/schema";
+import { adminCreateUser, adminDeleteUser, adminUpdateUser, authenticate, setUserStatus } from "../../src/server/services/accounts";
+import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { useMemoryLimiter } from "../helpers/limiter";
+
+let t: TestDb;
+let admin: Awaited<ReturnType<typeof makeUser>>;
+beforeAll(async () => {
+  t = await createTestDb();
+  admin = await makeUser(t.db, "ADMIN", "root@example.com");
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  useMemoryLimiter();
+});
+
+const row = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const auditOf = async (action: string, id: string) => (await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, action), eq(auditLogs.targetId, id))))[0];
+
+describe("admin user verbs", () => {
+  it("create: verified user with the given role, audited with the admin as actor, no password in the log", async () => {
+    const u = await adminCreateUser(admin.ctx, { email: "Made@Example.com", password: "made-password-1", role: "USER" });
+    expect(u).toMatchObject({ email: "made@example.com", role: "USER", status: "ACTIVE", name: "made" });
+    expect(u.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(u).not.toHaveProperty("passwordHash");
+    const audit = await auditOf("admin.user.create", u.id);
+    expect(audit).toMatchObject({ actorKind: "admin", actorId: admin.id, metadata: { email: "made@example.com", role: "USER" } });
+    expect(JSON.stringify(audit)).not.toContain("made-password-1");
+    expect((await authenticate(anonCtx(t.db), { email: "made@example.com", password: "made-password-1" })).id).toBe(u.id);
+    await expect(adminCreateUser(admin.ctx, { email: "made@example.com", password: "made-password-1" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(adminCreateUser(admin.ctx, { email: "bad", password: "x" })).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+
+  it("update: name/email/role/password; email, role and password changes end sessions", async () => {
+    const u = await makeUser(t.db);
+    const v0 = (await row(u.id))!.sessionVersion;
+    await adminUpdateUser(admin.ctx, u.id, { name: "Renamed" });
+    expect((await row(u.id))!).toMatchObject({ name: "Renamed", sessionVersion: v0 });
+    const updated = await adminUpdateUser(admin.ctx, u.id, { email: "renamed@example.com", password: "admin-set-pass-1" });
+    expect(updated.email).toBe("renamed@example.com");
+    expect((await row(u.id))!.sessionVersion).toBe(v0 + 1);
+    expect((await authenticate(anonCtx(t.db), { email: "renamed@example.com", password: "admin-set-pass-1" })).id).toBe(u.id);
+    const audits = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, "admin.user.update"), eq(auditLogs.targetId, u.id)));
+    expect(audits).toHaveLength(2);
+    expect(JSON.stringify(audits)).not.toContain("admin-set-pass-1");
+    expect(audits.at(-1)!.metadata).toMatchObject({ fields: expect.arrayContaining(["email", "password"]), email: { from: u.email, to: "renamed@example.com" } });
+    await expect(adminUpdateUser(admin.ctx, u.id, { email: admin.email })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(adminUpdateUser(admin.ctx, "00000000-0000-0000-0000-000000000000", { name: "x" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("setUserStatus: DISABLED and BANNED end sessions and block login; ACTIVE restores login", async () => {
+    const u = await makeUser(t.db);
+    const v0 = (await row(u.id))!.sessionVersion;
+    await setUserStatus(admin.ctx, u.id, "BANNED");
+    expect((await row(u.id))!).toMatchObject({ status: "BANNED", sessionVersion: v0 + 1 });
+    await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "FORBIDDEN", details: { reason: "banned" } });
+    expect(await auditOf("admin.user.set_status", u.id)).toMatchObject({ actorId: admin.id, metadata: { from: "ACTIVE", to: "BANNED" } });
+    await setUserStatus(admin.ctx, u.id, "DISABLED");
+    expect((await row(u.id))!.sessionVersion).toBe(v0 + 2);
+    await setUserStatus(admin.ctx, u.id, "ACTIVE");
+    expect((await row(u.id))!).toMatchObject({ status: "ACTIVE", sessionVersion: v0 + 2 });
+    expect((await authenticate(anonCtx(t.db), { email: u.email, password: u.password })).sessionVersion).toBe(v0 + 2);
+    await expect(setUserStatus(admin.ctx, u.id, "PENDING_EMAIL")).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+
+  it("delete: removes the user and audits it", async () => {
+    const u = await makeUser(t.db);
+    expect(await adminDeleteUser(admin.ctx, u.id)).toEqual({ deleted: true });
+    expect(await row(u.id)).toBeUndefined();
+    expect(await auditOf("admin.user.delete", u.id)).toMatchObject({ actorId: admin.id, metadata: { email: u.email } });
+    await expect(adminDeleteUser(admin.ctx, u.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("admin guard rails", () => {
+  it("an admin cannot ban, disable or delete themselves", async () => {
+    await expect(setUserStatus(admin.ctx, admin.id, "BANNED")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(setUserStatus(admin.ctx, admin.id, "DISABLED")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(adminDeleteUser(admin.ctx, admin.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect((await row(admin.id))!.status).toBe("ACTIVE");
+  });
+
+  it("the last active admin cannot be demoted, banned or deleted, even by the CLI", async () => {
+    await expect(setUserStatus(cliCtx(t.db), admin.id, "BANNED")).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(adminUpdateUser(cliCtx(t.db), admin.id, { role: "USER" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(adminDeleteUser(cliCtx(t.db), admin.id)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await row(admin.id))!).toMatchObject({ role: "ADMIN", status: "ACTIVE" });
+  });
+
+  it("with a second active admin, one admin may ban the other", async () => {
+    const second = await makeUser(t.db, "ADMIN");
+    await setUserStatus(admin.ctx, second.id, "BANNED");
+    expect((await row(second.id))!.status).toBe("BANNED");
+    // a banned admin does not count: the first one is the last again
+    await expect(setUserStatus(cliCtx(t.db), admin.id, "DISABLED")).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("two admins banning each other at the same moment leave one active admin", async () => {
+    const a = await makeUser(t.db, "ADMIN");
+    const b = await makeUser(t.db, "ADMIN");
+    await setUserStatus(cliCtx(t.db), admin.id, "DISABLED");
+    const results = await Promise.allSettled([setUserStatus(a.ctx, b.id, "BANNED"), setUserStatus(b.ctx, a.id, "BANNED")]);
+    const active = await t.db.select().from(users).where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE")));
+    expect(active.length).toBeGreaterThanOrEqual(1);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    await setUserStatus(cliCtx(t.db), admin.id, "ACTIVE");
+  });
+});
+
+describe("wrong caller is refused for every admin write verb", () => {
+  const verbs: [string, (ctx: Ctx, target: string) => Promise<unknown>][] = [
+    ["adminCreateUser", (ctx) => adminCreateUser(ctx, { email: "intruder@example.com", password: "password-123", role: "ADMIN" })],
+    ["adminUpdateUser", (ctx, id) => adminUpdateUser(ctx, id, { role: "ADMIN" })],
+    ["setUserStatus", (ctx, id) => setUserStatus(ctx, id, "BANNED")],
+    ["adminDeleteUser", (ctx, id) => adminDeleteUser(ctx, id)],
+  ];
+  it.each(verbs)("%s: USER -> FORBIDDEN, anonymous -> UNAUTHENTICATED, nothing changes", async (_, verb) => {
+    const victim = await makeUser(t.db);
+    const user = await makeUser(t.db);
+    const before = await row(victim.id);
+    await expect(verb(user.ctx, victim.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(verb(anonCtx(t.db), victim.id)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    // a user who claims the admin role in a forged context without the admin kind is still refused
+    await expect(verb({ ...user.ctx, actor: { ...user.ctx.actor, role: "ADMIN" } }, victim.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await row(victim.id)).toEqual(before);
+    expect((await t.db.select().from(users).where(eq(users.email, "intruder@example.com"))).length).toBe(0);
+  });
+});

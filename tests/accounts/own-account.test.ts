@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, users } from "../../src/server/db/schema";
+import { authenticate, changePassword, generateInviteCode, logoutEverywhere, register, updateProfile } from "../../src/server/services/accounts";
+import { anonCtx, makeUser } from "../helpers/actors";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { useMemoryLimiter } from "../helpers/limiter";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  useMemoryLimiter();
+});
+
+const row = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const auditFor = async (action: string, id: string) => (await t.db.select().from(auditLogs).where(eq(auditLogs.action, action))).filter((a) => a.targetId === id);
+
+describe("profile", () => {
+  it("updates the name and locale of the caller only", async () => {
+    const u = await makeUser(t.db);
+    const other = await makeUser(t.db);
+    const p = await updateProfile(u.ctx, { name: "  New Name ", locale: "en" });
+    expect(p).toMatchObject({ id: u.id, name: "New Name", locale: "en" });
+    expect(p).not.toHaveProperty("passwordHash");
+    expect((await row(other.id)).name).not.toBe("New Name");
+  });
+
+  it("validates the name", async () => {
+    const u = await makeUser(t.db);
+    await expect(updateProfile(u.ctx, { name: "x".repeat(51) })).rejects.toMatchObject({ code: "VALIDATION", details: { fields: { name: expect.any(String) } } });
+    await expect(updateProfile(u.ctx, { name: "ok", locale: "fr" })).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+});
+
+describe("change password", () => {
+  it("needs the current password; the new one works, the old one fails, sessions end", async () => {
+    const u = await makeUser(t.db);
+    const v0 = (await row(u.id)).sessionVersion;
+    await expect(changePassword(u.ctx, { currentPassword: "not-it", newPassword: "next-password-1" })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    expect((await row(u.id)).sessionVersion).toBe(v0);
+    expect(await changePassword(u.ctx, { currentPassword: u.password, newPassword: "next-password-1" })).toEqual({ sessionVersion: v0 + 1 });
+    await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    expect((await authenticate(anonCtx(t.db), { email: u.email, password: "next-password-1" })).sessionVersion).toBe(v0 + 1);
+    expect(await auditFor("user.change_password", u.id)).toHaveLength(1);
+  });
+
+  it("refuses a too short new password", async () => {
+    const u = await makeUser(t.db);
+    await expect(changePassword(u.ctx, { currentPassword: u.password, newPassword: "short" })).rejects.toMatchObject({ code: "VALIDATION", details: { fields: { newPassword: expect.any(String) } } });
+  });
+});
+
+describe("logout everywhere", () => {
+  it("bumps the session version and audits it", async () => {
+    const u = await makeUser(t.db);
+    const v0 = (await row(u.id)).sessionVersion;
+    await logoutEverywhere(u.ctx);
+    await logoutEverywhere(u.ctx);
+    expect((await row(u.id)).sessionVersion).toBe(v0 + 2);
+    expect(await auditFor("user.logout_everywhere", u.id)).toHaveLength(2);
+  });
+});
+
+describe("invite codes", () => {
+  it("are 10 characters from the unambiguous alphabet, unique, and replace the previous code", async () => {
+    const u = await makeUser(t.db);
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const { inviteCode } = await generateInviteCode(u.ctx);
+      expect(inviteCode).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{10}$/);
+      codes.add(inviteCode);
+    }
+    expect(codes.size).toBe(20);
+    const last = [...codes].at(-1)!;
+    expect((await row(u.id)).inviteCode).toBe(last);
+    const others = await Promise.all([1, 2, 3].map(async () => generateInviteCode((await makeUser(t.db)).ctx)));
+    expect(new Set([last, ...others.map((o) => o.inviteCode)]).size).toBe(4);
+  });
+
+  it("the generated code lets someone register as invited", async () => {
+    const u = await makeUser(t.db);
+    const { inviteCode } = await generateInviteCode(u.ctx);
+    const r = await register(anonCtx(t.db), { email: "invited@example.com", password: "password-123", inviteCode });
+    expect((await row(r.user!.id)).invitedById).toBe(u.id);
+  });
+});
+
+describe("wrong caller", () => {
+  it.each([
+    ["updateProfile", (c: ReturnType<typeof anonCtx>) => updateProfile(c, { name: "x" })],
+    ["changePassword", (c: ReturnType<typeof anonCtx>) => changePassword(c, { currentPassword: "a", newPassword: "password-123" })],
+    ["logoutEverywhere", (c: ReturnType<typeof anonCtx>) => logoutEverywhere(c)],
+    ["generateInviteCode", (c: ReturnType<typeof anonCtx>) => generateInviteCode(c)],
+  ])("%s refuses an anonymous caller with UNAUTHENTICATED", async (_, call) => {
+    await expect(call(anonCtx(t.db))).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
+  it("refuses a caller whose account no longer exists", async () => {
+    const u = await makeUser(t.db);
+    await t.db.delete(users).where(eq(users.id, u.id));
+    await expect(changePassword(u.ctx, { currentPassword: u.password, newPassword: "password-456" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
