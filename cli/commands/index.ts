@@ -3,7 +3,8 @@
 import type { Command } from "../registry";
 import { adminCommands } from "./admin";
 import { migrateCommands } from "./migrate";
+import { nodeCommands } from "./node";
 import { settingsCommands } from "./settings";
 import { userCommands } from "./user";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...settingsCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...settingsCommands, ...nodeCommands];

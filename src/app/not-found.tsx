@@ -1,8 +1,8 @@
 import { Button } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { ErrorPanel } from "@/components/errors/error-panel";
+import { ButtonLink } from "@/components/links";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("errors"))("notFoundTitle") };
@@ -16,9 +16,9 @@ export default async function NotFound() {
       title={t("notFoundTitle")}
       message={t("notFoundMessage")}
       actions={
-        <Button component={Link} href="/">
+        <ButtonLink href="/">
           {t("home")}
-        </Button>
+        </ButtonLink>
       }
     />
   );

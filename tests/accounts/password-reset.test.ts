@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeCtx } from "../../src/server/context";
 import { auditLogs, users } from "../../src/server/db/schema";
-import { authenticate, requestPasswordReset, resetPassword, setUserStatus } from "../../src/server/services/accounts";
+import { authenticate, confirmEmailLink, requestPasswordReset, resetPassword, setUserStatus } from "../../src/server/services/accounts";
 import { runDueTasks } from "../../src/server/services/tasks";
 import type { SmtpSimulator } from "../../simulators/smtp/server";
 import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
@@ -62,7 +62,6 @@ describe("password reset", () => {
     const u = await makeUser(t.db);
     const token = await resetLinkFor(u.email);
     await expect(resetPassword(anonCtx(t.db), { token, password: "short" })).rejects.toMatchObject({ code: "VALIDATION", details: { fields: { password: expect.any(String) } } });
-    const { confirmEmailLink } = await import("../../src/server/services/accounts");
     await expect(confirmEmailLink(anonCtx(t.db), { token })).rejects.toMatchObject({ code: "VALIDATION" });
     await resetPassword(anonCtx(t.db), { token, password: "still-valid-123" }); // neither attempt used it up
   });

@@ -1,11 +1,11 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { StatusBadge } from "@/components/shell/status-badge";
 import { requireAdminPage } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { listUsers } from "@/server/services/accounts";
+import { AnchorLink, CardLink } from "@/components/links";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminNav"))("dashboard") };
@@ -38,22 +38,22 @@ export default async function AdminDashboard() {
       <Title order={2}>{t("title")}</Title>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
         {cards.map((c) => (
-          <Card key={c.key} withBorder padding="md" component={Link} href={c.href} data-testid={`count-${c.key}`}>
+          <CardLink key={c.key} withBorder padding="md" href={c.href} data-testid={`count-${c.key}`}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600} truncate="end">
               {c.label}
             </Text>
             <Text fz={28} fw={700}>
               {f.number(c.value)}
             </Text>
-          </Card>
+          </CardLink>
         ))}
       </SimpleGrid>
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="sm">
           <Text fw={600}>{t("recent")}</Text>
-          <Anchor component={Link} href="/admin/users" size="sm">
+          <AnchorLink href="/admin/users" size="sm">
             {t("allUsers")}
-          </Anchor>
+          </AnchorLink>
         </Group>
         {recent.rows.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -20,7 +20,11 @@ export function PasswordCard({ email }: { email: string }) {
   const [fields, setFields] = useState<Partial<typeof empty>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof empty) => (e: { currentTarget: { value: string } }) => setV((x) => ({ ...x, [k]: e.currentTarget.value }));
+  const set = (k: keyof typeof empty) => (e: { currentTarget: { value: string } }) => {
+    // Read now: React clears currentTarget before the updater runs.
+    const value = e.currentTarget.value;
+    setV((x) => ({ ...x, [k]: value }));
+  };
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();

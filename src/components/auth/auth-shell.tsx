@@ -1,8 +1,8 @@
 import { Anchor, Box, Container, Group, Paper, Text } from "@mantine/core";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { HeaderTools } from "../chrome/header-tools";
 import { MaintenanceBanner } from "../chrome/maintenance-banner";
+import { AnchorLink } from "@/components/links";
 
 /** Centered card for the signed-out pages, with the language and theme switches above it. */
 export function AuthShell({ siteName, notice, children }: { siteName: string; notice: string | null; children: ReactNode }) {
@@ -10,11 +10,11 @@ export function AuthShell({ siteName, notice, children }: { siteName: string; no
     <Box mih="100dvh" py={{ base: "md", sm: 48 }} bg="var(--mantine-color-body)">
       <Container size={440} px="sm">
         <Group justify="space-between" mb="md" wrap="nowrap">
-          <Anchor component={Link} href="/" underline="never" c="inherit" style={{ minWidth: 0 }}>
+          <AnchorLink href="/" underline="never" c="inherit" style={{ minWidth: 0 }}>
             <Text fw={700} size="xl" truncate="end">
               {siteName}
             </Text>
-          </Anchor>
+          </AnchorLink>
           <HeaderTools />
         </Group>
         <MaintenanceBanner notice={notice} />

@@ -31,7 +31,11 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
   const [fields, setFields] = useState<Record<string, string>>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const set = (k: keyof typeof values) => (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  const set = (k: keyof typeof values) => (e: { currentTarget: { value: string } }) => {
+    // Read now: React clears currentTarget before the updater runs.
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [k]: value }));
+  };
 
   const validate = (): Record<string, string> => {
     const f: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { Button, Card, Text } from "@mantine/core";
-import Link from "next/link";
+import { ButtonLink } from "@/components/links";
 
 /** A dashboard card whose content a later issue provides. */
 export function PlaceholderCard({ title, description, href, linkLabel }: { title: string; description: string; href?: string; linkLabel?: string }) {
@@ -12,9 +12,9 @@ export function PlaceholderCard({ title, description, href, linkLabel }: { title
         {description}
       </Text>
       {href && linkLabel ? (
-        <Button component={Link} href={href} variant="light" size="xs" mt="md" w="fit-content">
+        <ButtonLink href={href} variant="light" size="xs" mt="md" w="fit-content">
           {linkLabel}
-        </Button>
+        </ButtonLink>
       ) : null}
     </Card>
   );

@@ -1,9 +1,9 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { requestPasswordResetAction } from "../actions";
 import { EmailRequestForm } from "@/components/auth/email-request-form";
+import { AnchorLink } from "@/components/links";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth"))("forgot.title") };
@@ -20,9 +20,9 @@ export default async function ForgotPasswordPage() {
         {t("forgot.hint")}
       </Text>
       <EmailRequestForm action={requestPasswordResetAction} submitLabel={t("forgot.submit")} sentMessage={t("forgot.sent")} />
-      <Anchor component={Link} href="/login" size="sm" ta="center">
+      <AnchorLink href="/login" size="sm" ta="center">
         {t("backToLogin")}
-      </Anchor>
+      </AnchorLink>
     </Stack>
   );
 }

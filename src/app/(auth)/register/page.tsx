@@ -1,13 +1,13 @@
 import { Alert, Anchor, Stack, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { RegisterForm } from "@/components/auth/register-form";
 import { getSessionUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { getAppInfo } from "@/server/services/settings";
 import { oneParam, type SearchParams } from "@/app/search-params";
+import { AnchorLink } from "@/components/links";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth"))("register.title") };
@@ -25,9 +25,9 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
         <Alert color="yellow" variant="light" data-testid="registration-closed">
           {t("register.closed")}
         </Alert>
-        <Anchor component={Link} href="/login">
+        <AnchorLink href="/login">
           {t("backToLogin")}
-        </Anchor>
+        </AnchorLink>
       </Stack>
     );
   }

@@ -42,7 +42,11 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when (re)opened
   }, [opened, user?.id]);
 
-  const set = (k: keyof typeof blank) => (e: { currentTarget: { value: string } }) => setV((x) => ({ ...x, [k]: e.currentTarget.value }));
+  const set = (k: keyof typeof blank) => (e: { currentTarget: { value: string } }) => {
+    // Read now: React clears currentTarget before the updater runs.
+    const value = e.currentTarget.value;
+    setV((x) => ({ ...x, [k]: value }));
+  };
   const p = mode === "create" ? "new" : "edit";
 
   const submit = async (ev: FormEvent) => {

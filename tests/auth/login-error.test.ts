@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { decodeLoginError, encodeLoginError } from "../../src/server/auth/options";
+import { DomainError, rateLimited } from "../../src/server/errors";
+
+describe("login error through next-auth's error parameter", () => {
+  it("round-trips code, reason and retry-after", () => {
+    expect(decodeLoginError(encodeLoginError(rateLimited(42)))).toEqual({ code: "RATE_LIMITED", reason: "", retryAfterSeconds: 42 });
+    const banned = new DomainError("FORBIDDEN", "This account is banned", { reason: "banned" });
+    expect(decodeLoginError(encodeLoginError(banned))).toEqual({ code: "FORBIDDEN", reason: "banned", retryAfterSeconds: undefined });
+    const bad = new DomainError("UNAUTHENTICATED", "Wrong email or password", { reason: "bad_credentials" });
+    expect(encodeLoginError(bad)).toBe("UNAUTHENTICATED|bad_credentials|");
+  });
+
+  it("never carries the message of an unexpected error", () => {
+    const enc = encodeLoginError(new Error("connect ECONNREFUSED 10.0.0.5:5432 password=hunter2"));
+    expect(enc).toBe("INTERNAL||");
+    expect(decodeLoginError(enc)).toEqual({ code: "INTERNAL", reason: "", retryAfterSeconds: undefined });
+  });
+
+  it("decodes what next-auth hands back for unknown strings without throwing", () => {
+    expect(decodeLoginError("CredentialsSignin")).toEqual({ code: "CredentialsSignin", reason: "", retryAfterSeconds: undefined });
+  });
+});
