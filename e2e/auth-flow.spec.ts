@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { expectLoggedInAt, login, mailTo, uniqueEmail, waitForMail } from "./helpers";
+import { asClient, expectLoggedInAt, login, mailTo, uniqueEmail, waitForMail } from "./helpers";
+
+test.use(asClient());
 
 test("register, receive the verification mail over SMTP, verify, log in, log out", async ({ page }) => {
   const email = uniqueEmail("newcomer");

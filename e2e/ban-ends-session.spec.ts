@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, expectLoggedInAt, login, uniqueEmail } from "./helpers";
+import { ADMIN, asClient, expectLoggedInAt, login, uniqueEmail } from "./helpers";
 
 test("an admin bans a user and the user's open session is refused on its next request", async ({ browser }) => {
   const email = uniqueEmail("banned");
-  const userCtx = await browser.newContext();
-  const adminCtx = await browser.newContext();
+  const userCtx = await browser.newContext(asClient());
+  const adminCtx = await browser.newContext(asClient());
   const user = await userCtx.newPage();
   const admin = await adminCtx.newPage();
 

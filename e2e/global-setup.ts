@@ -37,7 +37,11 @@ export default async function globalSetup() {
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
     REDIS_URL: process.env.E2E_REDIS_URL ?? "",
     LOG_LEVEL: "warn",
+    // The tests act as clients behind a proxy on 127.0.0.1, each with its own X-Forwarded-For,
+    // so per-IP limits of one test do not leak into the next (and the trusted-proxy path is used).
+    TRUSTED_PROXIES: "127.0.0.1,::1",
   };
+  process.env.E2E_SERVER_ENV = JSON.stringify(env);
   // Verification on from the start, set through the operator CLI like an operator would.
   execFileSync("node", ["bin/relayboard.mjs", "settings", "set", "emailVerificationRequired=true"], { env, stdio: "inherit" });
 

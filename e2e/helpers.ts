@@ -37,3 +37,7 @@ export async function expectLoggedInAt(page: Page, pathRe: RegExp) {
 
 let n = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@e2e.test`;
+
+/** A client address of our own (documentation range), sent as X-Forwarded-For through the trusted proxy. */
+export const clientIp = () => `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+export const asClient = () => ({ extraHTTPHeaders: { "x-forwarded-for": clientIp() } });

@@ -1,9 +1,11 @@
 // Plain HTTP clients (no browser): next-auth's own flow and the register endpoint's errors.
 import { expect, test } from "@playwright/test";
-import { ADMIN, uniqueEmail } from "./helpers";
+import { ADMIN, asClient, uniqueEmail } from "./helpers";
+
+test.use(asClient());
 
 test("next-auth flow from a plain HTTP client: csrf, credentials callback, session", async ({ playwright, baseURL }) => {
-  const api = await playwright.request.newContext({ baseURL });
+  const api = await playwright.request.newContext({ baseURL, ...asClient() });
   const { csrfToken } = await (await api.get("/api/auth/csrf")).json();
   expect(csrfToken).toMatch(/^[0-9a-f]{32,}$/);
   const res = await api.post("/api/auth/callback/credentials", { form: { csrfToken, email: ADMIN.email, password: ADMIN.password, json: "true" }, maxRedirects: 0 });

@@ -34,9 +34,9 @@ export class DomainError extends Error {
 
 export const validationError = (message: string, details?: Record<string, unknown>) =>
   new DomainError("VALIDATION", message, details);
-export const unauthenticated = (message = "Please log in first") => new DomainError("UNAUTHENTICATED", message);
-export const forbidden = (message = "You are not allowed to do this") => new DomainError("FORBIDDEN", message);
-export const notFound = (what = "Resource") => new DomainError("NOT_FOUND", `${what} not found`);
+export const unauthenticated = (message = "Please log in first") => new DomainError("UNAUTHENTICATED", message, { reason: "login_required" });
+export const forbidden = (message = "You are not allowed to do this", reason = "forbidden") => new DomainError("FORBIDDEN", message, { reason });
+export const notFound = (what = "Resource") => new DomainError("NOT_FOUND", `${what} not found`, { reason: "not_found", what });
 export const conflict = (message: string, details?: Record<string, unknown>) => new DomainError("CONFLICT", message, details);
 export const unavailable = (message: string, details?: Record<string, unknown>) =>
   new DomainError("UNAVAILABLE", message, details);

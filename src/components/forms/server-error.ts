@@ -13,28 +13,10 @@ export interface UiError {
   details?: Record<string, unknown>;
 }
 
-/** Known server messages (exact text) and the key of their translation. */
-const KNOWN_MESSAGES: Record<string, ServerErrorKey> = {
-  "Registration is closed": "registrationClosed",
-  "An invite code is required": "inviteRequired",
-  "Invalid invite code": "inviteInvalid",
-  "Please complete the captcha": "captchaRequired",
-  "Captcha verification failed, please try again": "captchaFailed",
-  "This email is already registered": "emailTaken",
-  "This link is invalid, expired or already used": "invalidLink",
-  "Mail is not configured on this site; contact support": "mailNotConfigured",
-  "Current password is wrong": "currentPasswordWrong",
-  "This is already your email": "sameEmail",
-  "You cannot disable or ban yourself": "cannotDisableSelf",
-  "You cannot delete your own account": "cannotDeleteSelf",
-  "This is the last active administrator": "lastAdmin",
-  "Some settings are invalid": "settingsInvalid",
-  "Email verification needs SMTP to be configured first": "smtpRequired",
-  "Turnstile needs both a site key and a secret key": "turnstileKeysRequired",
-  "Administrator access required": "adminRequired",
-  "Please log in first": "loginRequired",
-  "User not found": "userNotFound",
-};
+/** Services put a stable snake_case `details.reason` on errors a person may see; the UI
+ *  translates it as serverErrors.<camelCase reason>, and falls back to the server's own message. */
+const reasonKey = (reason: string, what?: unknown): string =>
+  reason === "not_found" && typeof what === "string" ? `${what.toLowerCase()}NotFound` : reason.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Field error values the services use as codes (others are already sentences). */
 const FIELD_CODES = ["taken", "required", "invalid", "smtp_required", "keys_required"] as const;
@@ -60,9 +42,12 @@ export function useErrorText() {
         return t("internal", { ref });
       }
       if (err.code === "NETWORK") return t("network");
-      if (err.details?.reason === "invalid_link") return t("invalidLink");
-      const key = KNOWN_MESSAGES[err.message];
-      return key ? t(key) : err.message;
+      const reason = err.details?.reason;
+      if (typeof reason === "string") {
+        const key = reasonKey(reason, err.details?.what) as ServerErrorKey;
+        if (t.has(key)) return t(key);
+      }
+      return err.message;
     },
     [t],
   );

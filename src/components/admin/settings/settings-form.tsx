@@ -49,7 +49,6 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
     }
     const turnstileSecret = secrets.turnstileSecretKey || secretSet("turnstileSecretKey");
     if (values.turnstileEnabled === true && (!String(values.turnstileSiteKey).trim() || !turnstileSecret)) e.turnstileEnabled = t("errTurnstileKeys");
-    if (values.emailVerificationRequired === true && !String(values.smtpHost).trim()) e.emailVerificationRequired = t("errSmtpFirst");
     return e;
   };
 

@@ -74,8 +74,9 @@ export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUs
 
   return (
     <Card withBorder padding={0}>
-      <Table.ScrollContainer minWidth={760} type="native">
-        <Table striped highlightOnHover verticalSpacing="sm">
+      <Table.ScrollContainer minWidth={860} type="native">
+        {/* One line per cell: on phones the table scrolls sideways instead of breaking emails apart. */}
+        <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("email")}</Table.Th>
@@ -93,7 +94,7 @@ export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUs
               return (
                 <Table.Tr key={u.id} data-testid="user-row" data-email={u.email}>
                   <Table.Td>
-                    <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+                    <Text size="sm" fw={500} span>
                       {u.email}
                     </Text>
                     {self ? (

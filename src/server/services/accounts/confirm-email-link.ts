@@ -48,7 +48,7 @@ export async function confirmEmailLink(ctx: Ctx, raw: unknown): Promise<{ outcom
       return { outcome: "email_changed" as const, email: u.email };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("This email is already registered");
+    if (isUniqueViolation(err)) throw conflict("This email is already registered", { reason: "email_taken" });
     throw err;
   }
 }

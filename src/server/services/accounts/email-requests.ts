@@ -6,7 +6,7 @@ import { requireUser } from "../../context";
 import { verifyPassword } from "../../auth/password";
 import { pendingRegistrations } from "../../db/schema";
 import { isWallet } from "../../env";
-import { conflict, unauthenticated, unavailable } from "../../errors";
+import { conflict, DomainError, unavailable } from "../../errors";
 import { queueMail } from "../../integrations/mail/send-mail-task";
 import { limitEmailAction } from "../../rate-limit/policies";
 import { getSettingsWithSecrets, smtpConfigured } from "../settings";
@@ -19,7 +19,7 @@ import { z } from "zod";
 
 async function mailSettings(ctx: Ctx) {
   const s = await getSettingsWithSecrets(ctx.db);
-  if (!smtpConfigured(s)) throw unavailable("Mail is not configured on this site; contact support");
+  if (!smtpConfigured(s)) throw unavailable("Mail is not configured on this site; contact support", { reason: "mail_not_configured" });
   return s;
 }
 
@@ -64,9 +64,9 @@ export async function requestEmailChange(ctx: Ctx, raw: unknown): Promise<{ sent
   await limitEmailAction(input.newEmail);
   const s = await mailSettings(ctx);
   const u = await getUserOrThrow(ctx.db, userId);
-  if (!(await verifyPassword(u.passwordHash, input.currentPassword))) throw unauthenticated("Current password is wrong");
-  if (input.newEmail === u.email) throw conflict("This is already your email");
-  if (await findUserByEmail(ctx.db, input.newEmail)) throw conflict("This email is already registered", { fields: { newEmail: "taken" } });
+  if (!(await verifyPassword(u.passwordHash, input.currentPassword))) throw new DomainError("UNAUTHENTICATED", "Current password is wrong", { reason: "current_password_wrong", fields: { currentPassword: "wrong" } });
+  if (input.newEmail === u.email) throw conflict("This is already your email", { reason: "same_email" });
+  if (await findUserByEmail(ctx.db, input.newEmail)) throw conflict("This email is already registered", { reason: "email_taken", fields: { newEmail: "taken" } });
   await ctx.db.transaction(async (tx) => {
     const { token, minutes } = await issueEmailToken(tx, { purpose: "CHANGE_EMAIL", email: u.email, userId: u.id, payload: { newEmail: input.newEmail }, now: ctx.now() });
     await queueMail(tx, { to: input.newEmail, template: "change-email", locale: (u.locale as "en") ?? ctx.locale, minutes, link: siteLink(s.siteUrl, `/verify-email?token=${token}`) });

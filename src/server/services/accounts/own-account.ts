@@ -6,7 +6,7 @@ import { requireUser } from "../../context";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { users } from "../../db/schema";
-import { unauthenticated } from "../../errors";
+import { DomainError } from "../../errors";
 import { recordAudit } from "../audit";
 import { ChangePasswordInput, parseInput, ProfileInput } from "./inputs";
 import { getPublicUser, getUserOrThrow } from "./queries";
@@ -23,7 +23,7 @@ export async function changePassword(ctx: Ctx, raw: unknown): Promise<{ sessionV
   const { userId } = requireUser(ctx);
   const input = parseInput(ChangePasswordInput, raw);
   const u = await getUserOrThrow(ctx.db, userId);
-  if (!(await verifyPassword(u.passwordHash, input.currentPassword))) throw unauthenticated("Current password is wrong");
+  if (!(await verifyPassword(u.passwordHash, input.currentPassword))) throw new DomainError("UNAUTHENTICATED", "Current password is wrong", { reason: "current_password_wrong", fields: { currentPassword: "wrong" } });
   const passwordHash = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
     const [r] = await tx

@@ -4,7 +4,7 @@ import { hashPassword } from "../../auth/password";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { pendingRegistrations, users } from "../../db/schema";
 import { isWallet } from "../../env";
-import { conflict, forbidden, validationError } from "../../errors";
+import { conflict, DomainError, validationError } from "../../errors";
 import { verifyTurnstile } from "../../integrations/captcha/turnstile";
 import { queueMail } from "../../integrations/mail/send-mail-task";
 import { limitRegister } from "../../rate-limit/policies";
@@ -29,25 +29,25 @@ export async function register(ctx: Ctx, raw: unknown): Promise<RegisterResult> 
   if (ctx.ip) await limitRegister(ctx.ip);
   const input = parseInput(RegisterInput, raw);
   const settings = await getSettingsWithSecrets(ctx.db);
-  if (!settings.registrationOpen) throw forbidden("Registration is closed");
+  if (!settings.registrationOpen) throw new DomainError("FORBIDDEN", "Registration is closed", { reason: "registration_closed" });
   if (turnstileActive(settings)) {
-    if (!input.turnstileToken) throw validationError("Please complete the captcha", { fields: { turnstileToken: "required" } });
+    if (!input.turnstileToken) throw validationError("Please complete the captcha", { reason: "captcha_required", fields: { turnstileToken: "required" } });
     const r = await verifyTurnstile(settings.turnstileSecretKey, input.turnstileToken, ctx.ip);
-    if (!r.success) throw validationError("Captcha verification failed, please try again", { fields: { turnstileToken: "invalid" }, errorCodes: r.errorCodes });
+    if (!r.success) throw validationError("Captcha verification failed, please try again", { reason: "captcha_failed", fields: { turnstileToken: "invalid" }, errorCodes: r.errorCodes });
   }
   let invitedById: string | null = null;
   if (input.inviteCode) {
     const [inviter] = await ctx.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.inviteCode, input.inviteCode)).limit(1);
-    if (!inviter || inviter.status === "BANNED") throw validationError("Invalid invite code", { fields: { inviteCode: "invalid" } });
+    if (!inviter || inviter.status === "BANNED") throw validationError("Invalid invite code", { reason: "invite_invalid", fields: { inviteCode: "invalid" } });
     invitedById = inviter.id;
   } else if (settings.inviteCodeRequired) {
-    throw validationError("An invite code is required", { fields: { inviteCode: "required" } });
+    throw validationError("An invite code is required", { reason: "invite_required", fields: { inviteCode: "required" } });
   }
   const verify = settings.emailVerificationRequired && smtpConfigured(settings);
   const name = input.name || input.email.split("@")[0]!.slice(0, 50);
   const locale = input.locale ?? ctx.locale;
   const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing.length) throw conflict("This email is already registered", { fields: { email: "taken" } });
+  if (existing.length) throw conflict("This email is already registered", { reason: "email_taken", fields: { email: "taken" } });
   const passwordHash = await hashPassword(input.password);
 
   try {
@@ -74,7 +74,7 @@ export async function register(ctx: Ctx, raw: unknown): Promise<RegisterResult> 
     if (result.verificationRequired) kickTasks();
     return result;
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("This email is already registered", { fields: { email: "taken" } });
+    if (isUniqueViolation(err)) throw conflict("This email is already registered", { reason: "email_taken", fields: { email: "taken" } });
     throw err;
   }
 }

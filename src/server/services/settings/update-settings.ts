@@ -26,7 +26,7 @@ export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, o
   const parsed = EditableSchema.safeParse(input);
   if (!parsed.success) {
     const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "settings", i.message]));
-    throw validationError("Some settings are invalid", { fields });
+    throw validationError("Some settings are invalid", { reason: "settings_invalid", fields });
   }
   return ctx.db.transaction(async (tx) => {
     const current = await getSettingsWithSecrets(tx);
@@ -35,10 +35,10 @@ export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, o
     for (const k of opts.clearSecrets ?? []) if (isSecretSetting(k)) patch[k] = "";
     const next = { ...current, ...patch } as Settings;
     if (next.emailVerificationRequired && !smtpConfigured(next)) {
-      throw validationError("Email verification needs SMTP to be configured first", { fields: { emailVerificationRequired: "smtp_required" } });
+      throw validationError("Email verification needs SMTP to be configured first", { reason: "smtp_required", fields: { emailVerificationRequired: "smtp_required" } });
     }
     if (next.turnstileEnabled && (!next.turnstileSiteKey || !next.turnstileSecretKey)) {
-      throw validationError("Turnstile needs both a site key and a secret key", { fields: { turnstileEnabled: "keys_required" } });
+      throw validationError("Turnstile needs both a site key and a secret key", { reason: "turnstile_keys_required", fields: { turnstileEnabled: "keys_required" } });
     }
     const changed = Object.keys(patch).filter((k) => JSON.stringify(patch[k]) !== JSON.stringify(current[k as keyof Settings]));
     for (const k of changed) {

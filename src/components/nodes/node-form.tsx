@@ -1,0 +1,153 @@
+"use client";
+// Create and edit a node. Both actions save, then log in to the panel and sync its inbounds, so
+// the form shows the connection result instead of closing straight away.
+import { Badge, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { IconPlugConnected } from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { createNode, updateNode } from "@/app/admin/nodes/actions";
+import { FormError } from "@/components/forms/form-error";
+import { notifySuccess } from "@/components/forms/notify";
+import { fieldErrorsOf, networkError, useErrorText } from "@/components/forms/server-error";
+import { SyncResultAlert, type SyncOutcome } from "./sync-result";
+
+export interface EditableNode {
+  id: string;
+  name: string;
+  panelUrl: string;
+  panelUsername: string;
+  hasApiToken: boolean;
+}
+
+interface Props {
+  mode: "create" | "edit";
+  node?: EditableNode;
+  /** Called after a successful save with the node id and the sync result. */
+  onSaved?: (nodeId: string, sync: SyncOutcome) => void;
+  /** Extra buttons next to submit (e.g. Cancel in a modal). */
+  extraActions?: ReactNode;
+}
+
+const blank = { name: "", panelUrl: "", panelUsername: "", panelPassword: "", panelApiToken: "" };
+
+export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
+  const t = useTranslations("nodes.form");
+  const router = useRouter();
+  const { messageOf, fieldText } = useErrorText();
+  const [v, setV] = useState(node ? { ...blank, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername } : blank);
+  const [clearToken, setClearToken] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sync, setSync] = useState<SyncOutcome | null>(null);
+
+  const set = (k: keyof typeof blank) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setV((x) => ({ ...x, [k]: value }));
+  };
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const f: Record<string, string> = {};
+    if (!v.name.trim()) f.name = t("required");
+    if (!/^https?:\/\/\S+$/i.test(v.panelUrl.trim())) f.panelUrl = t("urlInvalid");
+    if (!v.panelUsername.trim()) f.panelUsername = t("required");
+    if (mode === "create" && !v.panelPassword) f.panelPassword = t("required");
+    setFields(f);
+    if (Object.keys(f).length) return;
+    const fd = new FormData();
+    fd.set("name", v.name.trim());
+    fd.set("panelUrl", v.panelUrl.trim());
+    fd.set("panelUsername", v.panelUsername.trim());
+    if (v.panelPassword) fd.set("panelPassword", v.panelPassword);
+    if (!clearToken && v.panelApiToken.trim()) fd.set("panelApiToken", v.panelApiToken.trim());
+    if (mode === "edit" && clearToken) fd.set("clearApiToken", "on");
+    setBusy(true);
+    setError(null);
+    setSync(null);
+    const r = await (mode === "create" ? createNode(fd) : updateNode(node!.id, fd)).catch(() => ({ ok: false as const, error: networkError() }));
+    setBusy(false);
+    if (!r.ok) {
+      setError(messageOf(r.error));
+      setFields(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, val]) => [k, fieldText(k, val)])));
+      return;
+    }
+    setSync(r.data.sync);
+    setV((x) => ({ ...x, panelPassword: "", panelApiToken: "" }));
+    setClearToken(false);
+    notifySuccess(mode === "create" ? t("created", { name: r.data.node.name }) : t("updated", { name: r.data.node.name }));
+    onSaved?.(r.data.node.id, r.data.sync);
+    router.refresh();
+  };
+
+  const p = mode === "create" ? "create" : "edit";
+  return (
+    <form onSubmit={submit} noValidate data-testid={`node-form-${p}`}>
+      <Stack gap="sm">
+        <FormError>{error}</FormError>
+        <TextInput label={t("name")} required maxLength={60} value={v.name} onChange={set("name")} error={fields.name} data-testid="node-name" data-autofocus />
+        <TextInput
+          label={t("panelUrl")}
+          description={t("panelUrlHint")}
+          placeholder="https://203.0.113.10:2053/basepath/"
+          required
+          type="url"
+          value={v.panelUrl}
+          onChange={set("panelUrl")}
+          error={fields.panelUrl}
+          data-testid="node-panel-url"
+        />
+        <TextInput label={t("username")} required autoComplete="off" value={v.panelUsername} onChange={set("panelUsername")} error={fields.panelUsername} data-testid="node-username" />
+        <PasswordInput
+          label={t("password")}
+          required={mode === "create"}
+          placeholder={mode === "edit" ? t("passwordUnchanged") : undefined}
+          description={mode === "edit" ? t("passwordKeepHint") : undefined}
+          autoComplete="new-password"
+          value={v.panelPassword}
+          onChange={set("panelPassword")}
+          error={fields.panelPassword}
+          data-testid="node-password"
+        />
+        <Stack gap={6}>
+          <PasswordInput
+            label={
+              <Group gap={6} component="span" wrap="nowrap">
+                <span>{t("apiToken")}</span>
+                {mode === "edit" ? (
+                  <Badge size="xs" variant="light" color={node?.hasApiToken ? "teal" : "gray"} component="span" data-testid="node-api-token-state">
+                    {node?.hasApiToken ? t("apiTokenSet") : t("apiTokenNotSet")}
+                  </Badge>
+                ) : null}
+              </Group>
+            }
+            description={t("apiTokenHint")}
+            placeholder={mode === "edit" && node?.hasApiToken ? t("passwordUnchanged") : t("optional")}
+            autoComplete="new-password"
+            value={v.panelApiToken}
+            onChange={set("panelApiToken")}
+            disabled={clearToken}
+            error={fields.panelApiToken}
+            data-testid="node-api-token"
+          />
+          {mode === "edit" && node?.hasApiToken ? (
+            <Checkbox size="xs" label={t("clearApiToken")} checked={clearToken} onChange={(e) => setClearToken(e.currentTarget.checked)} data-testid="node-clear-api-token" />
+          ) : null}
+        </Stack>
+        {busy ? (
+          <Text size="xs" c="dimmed" data-testid="node-testing">
+            {t("testing")}
+          </Text>
+        ) : null}
+        {sync ? <SyncResultAlert result={sync} /> : null}
+        <Group justify="flex-end" mt="xs" gap="xs">
+          {extraActions}
+          <Button type="submit" loading={busy} leftSection={<IconPlugConnected size={16} />} data-testid="node-submit">
+            {mode === "create" ? t("createSubmit") : t("save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
