@@ -9,7 +9,7 @@ export function LatencyBadge({ ms, at, size = "md", testId }: { ms: number | nul
   const f = useFormatter();
   const has = ms !== null && ms !== undefined;
   const badge = (
-    <Badge color={latencyColor(ms)} variant={has ? "light" : "outline"} size={size} data-testid={testId} data-latency={has ? ms : undefined} style={{ fontVariantNumeric: "tabular-nums" }}>
+    <Badge tt="none" color={latencyColor(ms)} variant={has ? "light" : "outline"} size={size} data-testid={testId} data-latency={has ? ms : undefined} style={{ fontVariantNumeric: "tabular-nums" }}>
       {has ? t("ms", { value: Math.round(ms * 10) / 10 }) : "—"}
     </Badge>
   );

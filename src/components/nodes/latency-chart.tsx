@@ -3,7 +3,7 @@
 // other ranges are read from GET /api/latency/history (the same verb, checked the same way).
 import { LineChart } from "@mantine/charts";
 import { Alert, Box, Center, LoadingOverlay, Skeleton, Text } from "@mantine/core";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, type DateTimeFormatOptions } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import type { LatencyHistory } from "@/server/services/telemetry";
 import { CARRIER_COLORS, type Carrier, type HistoryRange } from "./meta";
@@ -52,7 +52,7 @@ export function LatencyChart({ nodeId, carrier, range, initial, height = 220, co
   const shown = current?.history ?? null;
   const data = useMemo(() => {
     if (!shown) return [];
-    const opts: Parameters<typeof f.dateTime>[1] =
+    const opts: DateTimeFormatOptions =
       shown.range === "1d" ? { hour: "2-digit", minute: "2-digit" } : { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" };
     return shown.points.map((p) => ({ label: f.dateTime(new Date(p.t), opts), avgMs: p.avgMs, minMs: p.minMs, maxMs: p.maxMs }));
   }, [shown, f]);
@@ -91,14 +91,13 @@ export function LatencyChart({ nodeId, carrier, range, initial, height = 220, co
           curveType="monotone"
           withDots={data.length <= 2}
           strokeWidth={compact ? 1.5 : 2}
-          unit=" ms"
           withLegend={!compact}
           legendProps={{ verticalAlign: "bottom", height: 40 }}
           gridAxis="y"
           tickLine="none"
-          yAxisProps={{ width: compact ? 48 : 56 }}
+          yAxisProps={{ width: 64 }}
           xAxisProps={{ minTickGap: 24 }}
-          valueFormatter={(v) => f.number(v, { maximumFractionDigits: 1 })}
+          valueFormatter={(v) => t("ms", { value: f.number(v, { maximumFractionDigits: 1 }) })}
         />
       )}
     </Box>

@@ -43,9 +43,11 @@ export const LATENCY_BANDS = [
   { max: 400, color: "orange" },
 ] as const;
 
+export const LATENCY_WORST_COLOR = "red";
+
 export function latencyColor(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return "gray";
-  return LATENCY_BANDS.find((b) => ms <= b.max)?.color ?? "red";
+  return LATENCY_BANDS.find((b) => ms <= b.max)?.color ?? LATENCY_WORST_COLOR;
 }
 
 export const CARRIER_COLORS: Record<Carrier, string> = { telecom: "blue.6", unicom: "red.6", mobile: "teal.6" };

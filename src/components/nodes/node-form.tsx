@@ -69,8 +69,11 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
     const r = await (mode === "create" ? createNode(fd) : updateNode(node!.id, fd)).catch(() => ({ ok: false as const, error: networkError() }));
     setBusy(false);
     if (!r.ok) {
-      setError(messageOf(r.error));
-      setFields(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, val]) => [k, fieldText(k, val)])));
+      const fe = fieldErrorsOf(r.error);
+      // The one conflict the nodes service reports: a name already in use.
+      const taken = r.error.code === "CONFLICT" && fe.name === "taken";
+      setError(taken ? t("nameTaken") : messageOf(r.error));
+      setFields(Object.fromEntries(Object.entries(fe).map(([k, val]) => [k, k === "name" && taken ? t("nameTaken") : fieldText(k, val)])));
       return;
     }
     setSync(r.data.sync);

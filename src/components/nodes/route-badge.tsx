@@ -16,7 +16,7 @@ export function RouteBadge({ label, size = "md", testId }: { label: RouteLabel; 
   const text = label === "Ordinary" ? t("ordinary.name") : label === "Unknown" ? t("unknown.name") : label;
   return (
     <Tooltip label={<Text size="xs" maw={280} style={{ whiteSpace: "normal" }}>{t(`${key}.help`)}</Text>} multiline withArrow events={{ hover: true, focus: true, touch: true }}>
-      <Badge color={ROUTE_COLORS[label] ?? "gray"} variant="light" size={size} leftSection={<IconRoute size={12} />} data-testid={testId} data-route={label} tabIndex={0} style={{ cursor: "help" }}>
+      <Badge tt="none" color={ROUTE_COLORS[label] ?? "gray"} variant="light" size={size} leftSection={<IconRoute size={12} />} data-testid={testId} data-route={label} tabIndex={0} style={{ cursor: "help" }}>
         {text}
       </Badge>
     </Tooltip>

@@ -32,7 +32,7 @@ export function AdminShell({ user, siteName, banner, children }: Props) {
     { href: "/admin", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
     { href: "/admin/users", label: t("users"), icon: <IconUsers size={18} /> },
     { href: "/admin/settings", label: t("settings"), icon: <IconSettings size={18} /> },
-    { href: "/admin/nodes", label: t("nodes"), icon: <IconServer size={18} />, badge: soon },
+    { href: "/admin/nodes", label: t("nodes"), icon: <IconServer size={18} /> },
     { href: "/admin/plans", label: t("plans"), icon: <IconPackage size={18} />, badge: soon },
     { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} />, badge: soon },
     { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} />, badge: soon },

@@ -1,14 +1,41 @@
+import { Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { NodesTable } from "@/components/nodes/nodes-table";
 import { requireAdminPage } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { listNodes } from "@/server/services/nodes";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminNav"))("nodes") };
 }
 
-export default async function Page() {
+export default async function NodesPage() {
   await requireAdminPage();
-  const [nav, t] = await Promise.all([getTranslations("adminNav"), getTranslations("adminPlaceholders")]);
-  return <PlaceholderPage title={nav("nodes")} heading={t("heading")} description={t("nodes")} testId="placeholder-admin-nodes" />;
+  const [nodes, t] = await Promise.all([listNodes(getDb()), getTranslations("nodes")]);
+  // Only what the table shows crosses to the browser (never secrets; publicNode has none anyway).
+  const rows = nodes.map((n) => ({
+    id: n.id,
+    name: n.name,
+    panelUrl: n.panelUrl,
+    panelStatus: n.panelStatus,
+    panelError: n.panelError,
+    panelCheckedAt: n.panelCheckedAt,
+    agentToken: n.agentToken,
+    lastAgentReportAt: n.lastAgentReportAt,
+    inboundCount: n.inboundCount,
+    inboundTotal: n.inboundTotal,
+    latency: n.latency,
+  }));
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>{t("title")}</Title>
+        <Text size="sm" c="dimmed">
+          {t("subtitle")}
+        </Text>
+      </div>
+      <NodesTable rows={rows} />
+    </Stack>
+  );
 }

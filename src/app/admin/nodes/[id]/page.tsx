@@ -1,0 +1,137 @@
+import { Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { AnchorLink } from "@/components/links";
+import { AgentTokenPanel } from "@/components/nodes/agent-token-panel";
+import { InboundsTable } from "@/components/nodes/inbounds-table";
+import { LatencyPanel } from "@/components/nodes/latency-panel";
+import { CARRIERS, type Carrier } from "@/components/nodes/meta";
+import { NodeActions } from "@/components/nodes/node-actions";
+import { NodeEditCard } from "@/components/nodes/node-edit-card";
+import { NodeInfoCard } from "@/components/nodes/node-info-card";
+import { TraceCard } from "@/components/nodes/trace-table";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { isDomainError } from "@/server/errors";
+import { getNodeOrThrow, listNodeInbounds, publicNode } from "@/server/services/nodes";
+import { getAppInfo } from "@/server/services/settings";
+import { getLatencyHistory, getLatestLatency, getRouteTraces } from "@/server/services/telemetry";
+
+type Params = Promise<{ id: string }>;
+
+/** The node, or Next's 404 page for an id that is not one. */
+async function loadNode(id: string) {
+  try {
+    return publicNode(await getNodeOrThrow(getDb(), id));
+  } catch (err) {
+    if (isDomainError(err) && err.code === "NOT_FOUND") notFound();
+    throw err;
+  }
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { id } = await params;
+  const t = await getTranslations("nodes.detail");
+  try {
+    return { title: t("metaTitle", { name: (await getNodeOrThrow(getDb(), id)).name }) };
+  } catch {
+    return { title: (await getTranslations("adminNav"))("nodes") };
+  }
+}
+
+export default async function NodePage({ params }: { params: Params }) {
+  await requireAdminPage();
+  const { id } = await params;
+  const node = await loadNode(id);
+  const db = getDb();
+  const ctx = await requestCtx();
+  const [inbounds, latest, traces, histories, app, t] = await Promise.all([
+    listNodeInbounds(db, id),
+    getLatestLatency(ctx, { nodeId: id }),
+    getRouteTraces(ctx, { nodeId: id }),
+    Promise.all(CARRIERS.map((carrier) => getLatencyHistory(ctx, { nodeId: id, carrier, range: "1d" }))),
+    getAppInfo(db),
+    getTranslations("nodes.detail"),
+  ]);
+
+  const byCarrier = <T extends { carrier: Carrier }>(list: T[]) => Object.fromEntries(list.map((x) => [x.carrier, x])) as Partial<Record<Carrier, T>>;
+  const traceOf = byCarrier(traces.traces);
+  const routes = Object.fromEntries(traces.traces.map((tr) => [tr.carrier, tr.summary]));
+  const inboundRows = inbounds.map((i) => ({
+    id: i.id,
+    panelInboundId: i.panelInboundId,
+    tag: i.tag,
+    remark: i.remark,
+    displayName: i.displayName,
+    name: i.name,
+    protocol: i.protocol,
+    port: i.port,
+    listen: i.listen,
+    enabled: i.enabled,
+    active: i.active,
+    clientCount: i.clientCount,
+    syncedAt: i.syncedAt,
+  }));
+  const activeCount = inboundRows.filter((i) => i.active).length;
+
+  return (
+    <Stack gap="lg" data-testid="node-detail" data-node-id={node.id}>
+      <Stack gap={4}>
+        <AnchorLink href="/admin/nodes" size="sm" c="dimmed">
+          <Group gap={4} component="span" wrap="nowrap">
+            <IconArrowLeft size={14} />
+            {t("back")}
+          </Group>
+        </AnchorLink>
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Title order={2} data-testid="node-title" style={{ overflowWrap: "anywhere" }}>
+            {node.name}
+          </Title>
+          <NodeActions node={{ id: node.id, name: node.name }} />
+        </Group>
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <NodeInfoCard node={{ ...node, inboundCount: activeCount, inboundTotal: inboundRows.length }} />
+        <AgentTokenPanel nodeId={node.id} nodeName={node.name} token={node.agentToken} lastReportAt={node.lastAgentReportAt} serviceUrl={app.site.url} />
+      </SimpleGrid>
+
+      <Stack gap="sm">
+        <div>
+          <Text fw={600} size="lg">
+            {t("inboundsTitle")}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t("inboundsHint")}
+          </Text>
+        </div>
+        <InboundsTable rows={inboundRows} />
+      </Stack>
+
+      <LatencyPanel
+        nodeId={node.id}
+        latest={byCarrier(latest.latencies)}
+        routes={routes}
+        initial={byCarrier(histories)}
+      />
+
+      <Stack gap="sm">
+        <div>
+          <Text fw={600} size="lg">
+            {t("tracesTitle")}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t("tracesHint")}
+          </Text>
+        </div>
+        {CARRIERS.map((c) => (
+          <TraceCard key={c} carrier={c} trace={traceOf[c]} />
+        ))}
+      </Stack>
+
+      <NodeEditCard node={{ id: node.id, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername, hasApiToken: node.hasApiToken }} />
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { useTranslations } from "next-intl";
+import { useEffect, useState, type ReactNode } from "react";
+import { FormError } from "@/components/forms/form-error";
+
+interface Props {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** When set, the confirm button stays disabled until this text is typed. */
+  typeToConfirm?: { label: string; value: string };
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  testId: string;
+}
+
+/** A destructive step asked once more, in words that say what happens and what does not. */
+export function ConfirmModal({ opened, title, children, confirmLabel, typeToConfirm, busy, error, onConfirm, onClose, testId }: Props) {
+  const t = useTranslations("nodes");
+  const [typed, setTyped] = useState("");
+  useEffect(() => {
+    if (opened) setTyped("");
+  }, [opened]);
+  const ready = !typeToConfirm || typed.trim() === typeToConfirm.value;
+  return (
+    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={title} centered>
+      <Stack gap="sm">
+        <Text size="sm" component="div">
+          {children}
+        </Text>
+        <FormError>{error}</FormError>
+        {typeToConfirm ? (
+          <TextInput label={typeToConfirm.label} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" data-testid={`${testId}-type`} data-autofocus />
+        ) : null}
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t("cancel")}
+          </Button>
+          <Button color="red" onClick={onConfirm} disabled={!ready} loading={busy} data-testid={`${testId}-confirm`}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+import { ActionIcon, Group, TextInput, Tooltip } from "@mantine/core";
+import { IconCheck, IconDeviceFloppy } from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { updateInboundDisplayName } from "@/app/admin/nodes/actions";
+import { notifyError, notifySuccess } from "@/components/forms/notify";
+import { networkError, useErrorText } from "@/components/forms/server-error";
+
+/** Inline display-name edit: Enter or the save button; empty falls back to the panel's remark. */
+export function InboundNameEditor({ inbound }: { inbound: { id: string; displayName: string | null; remark: string; tag: string } }) {
+  const t = useTranslations("nodes.inbounds");
+  const router = useRouter();
+  const { messageOf } = useErrorText();
+  const [saved, setSaved] = useState(inbound.displayName ?? "");
+  const [value, setValue] = useState(saved);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const dirty = value.trim() !== saved;
+
+  const save = async () => {
+    if (!dirty || busy) return;
+    const fd = new FormData();
+    fd.set("displayName", value.trim());
+    setBusy(true);
+    setError(undefined);
+    const r = await updateInboundDisplayName(inbound.id, fd).catch(() => ({ ok: false as const, error: networkError() }));
+    setBusy(false);
+    if (!r.ok) {
+      setError(messageOf(r.error));
+      return notifyError(messageOf(r.error));
+    }
+    const next = r.data.displayName ?? "";
+    setSaved(next);
+    setValue(next);
+    notifySuccess(next ? t("renamed", { name: next }) : t("renameCleared"));
+    router.refresh();
+  };
+
+  return (
+    <Group gap={4} wrap="nowrap">
+      <TextInput
+        size="xs"
+        w={180}
+        maxLength={60}
+        value={value}
+        placeholder={inbound.remark || inbound.tag || t("displayNamePlaceholder")}
+        aria-label={t("displayName")}
+        error={error}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            void save();
+          }
+          if (e.key === "Escape") setValue(saved);
+        }}
+        data-testid="inbound-display-name"
+      />
+      <Tooltip label={dirty ? t("save") : t("saved")}>
+        <ActionIcon variant={dirty ? "filled" : "subtle"} color={dirty ? undefined : "gray"} onClick={save} loading={busy} disabled={!dirty} aria-label={t("save")} data-testid="inbound-save">
+          {dirty ? <IconDeviceFloppy size={16} /> : <IconCheck size={16} />}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,228 @@
+"use client";
+// The admin node list: search by name, select rows, test the selection in one go.
+import { ActionIcon, Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { IconPlugConnected, IconSearch, IconServer } from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { batchTestNodeConnections, testNodeConnection } from "@/app/admin/nodes/actions";
+import { notifyError, notifySuccess } from "@/components/forms/notify";
+import { networkError, useErrorText } from "@/components/forms/server-error";
+import { AddNodeButton } from "./add-node-button";
+import { BatchResults, type BatchResult } from "./batch-results";
+import { LatencyBadge } from "./latency-badge";
+import { CARRIERS } from "./meta";
+import { PanelStatusBadge, type PanelStatus } from "./panel-status-badge";
+import { RelativeTime } from "./relative-time";
+import { TokenStateBadge } from "./token-state-badge";
+
+export interface NodeListRow {
+  id: string;
+  name: string;
+  panelUrl: string;
+  panelStatus: PanelStatus;
+  panelError: string | null;
+  panelCheckedAt: Date | null;
+  agentToken: { active: boolean; createdAt: Date | null };
+  lastAgentReportAt: Date | null;
+  inboundCount: number;
+  inboundTotal: number;
+  latency: Partial<Record<string, { latencyMs: number; at: Date }>>;
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
+function TestOne({ node }: { node: NodeListRow }) {
+  const t = useTranslations("nodes");
+  const router = useRouter();
+  const { messageOf } = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    const r = await testNodeConnection(node.id).catch(() => ({ ok: false as const, error: networkError() }));
+    setBusy(false);
+    if (!r.ok) return notifyError(messageOf(r.error));
+    if (r.data.ok) notifySuccess(t("testOk", { name: node.name, count: r.data.inboundCount }));
+    else notifyError(t("testFailed", { name: node.name, message: r.data.error?.message ?? "" }));
+    router.refresh();
+  };
+  return (
+    <Tooltip label={t("testOne")}>
+      <ActionIcon variant="subtle" loading={busy} onClick={run} aria-label={t("testOne")} data-testid="node-test">
+        <IconPlugConnected size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function NodesTable({ rows }: { rows: NodeListRow[] }) {
+  const t = useTranslations("nodes");
+  const tc = useTranslations("lines.carriers");
+  const router = useRouter();
+  const { messageOf } = useErrorText();
+  const [q, setQ] = useState("");
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [results, setResults] = useState<BatchResult[] | null>(null);
+
+  const shown = useMemo(() => {
+    const needle = q.trim().toLowerCase();
+    return needle ? rows.filter((r) => r.name.toLowerCase().includes(needle)) : rows;
+  }, [rows, q]);
+  // Only rows that still exist and are visible count as selected.
+  const chosen = shown.filter((r) => selected.has(r.id));
+  const allShownSelected = shown.length > 0 && chosen.length === shown.length;
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = (on: boolean) => setSelected(on ? new Set(shown.map((r) => r.id)) : new Set());
+
+  const testSelected = async () => {
+    if (chosen.length === 0) return;
+    const fd = new FormData();
+    for (const r of chosen) fd.append("nodeIds", r.id);
+    setBusy(true);
+    setResults(null);
+    const r = await batchTestNodeConnections(fd).catch(() => ({ ok: false as const, error: networkError() }));
+    setBusy(false);
+    if (!r.ok) return notifyError(messageOf(r.error));
+    setResults(r.data);
+    router.refresh();
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <TextInput
+          placeholder={t("searchPlaceholder")}
+          aria-label={t("search")}
+          leftSection={<IconSearch size={16} />}
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          style={{ flex: "1 1 220px" }}
+          data-testid="node-search"
+        />
+        <Button variant="light" leftSection={<IconPlugConnected size={16} />} onClick={testSelected} loading={busy} disabled={chosen.length === 0} data-testid="test-selected">
+          {t("testSelected", { count: chosen.length })}
+        </Button>
+        <AddNodeButton />
+      </Group>
+      {busy ? (
+        <Text size="sm" c="dimmed" data-testid="batch-running">
+          {t("batch.running", { count: chosen.length })}
+        </Text>
+      ) : null}
+      {results ? <BatchResults results={results} onClose={() => setResults(null)} /> : null}
+      {rows.length === 0 ? (
+        <Card withBorder padding="xl" data-testid="nodes-empty">
+          <Stack align="center" gap="xs">
+            <IconServer size={32} color="var(--mantine-color-dimmed)" />
+            <Text fw={600}>{t("emptyTitle")}</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              {t("emptyText")}
+            </Text>
+          </Stack>
+        </Card>
+      ) : shown.length === 0 ? (
+        <Card withBorder padding="xl">
+          <Text c="dimmed" ta="center" data-testid="nodes-no-match">
+            {t("noMatch", { q: q.trim() })}
+          </Text>
+        </Card>
+      ) : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={980} type="native">
+            <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t("selectAll")}
+                      checked={allShownSelected}
+                      indeterminate={chosen.length > 0 && !allShownSelected}
+                      onChange={(e) => toggleAll(e.currentTarget.checked)}
+                      data-testid="node-select-all"
+                    />
+                  </Table.Th>
+                  <Table.Th>{t("col.name")}</Table.Th>
+                  <Table.Th>{t("col.panel")}</Table.Th>
+                  {CARRIERS.map((c) => (
+                    <Table.Th key={c}>{tc(c)}</Table.Th>
+                  ))}
+                  <Table.Th>{t("col.inbounds")}</Table.Th>
+                  <Table.Th>{t("col.agentToken")}</Table.Th>
+                  <Table.Th>{t("col.lastReport")}</Table.Th>
+                  <Table.Th ta="right">{t("col.actions")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((n) => (
+                  <Table.Tr key={n.id} data-testid="node-row" data-node-id={n.id} data-name={n.name}>
+                    <Table.Td>
+                      <Checkbox aria-label={t("select", { name: n.name })} checked={selected.has(n.id)} onChange={(e) => toggle(n.id, e.currentTarget.checked)} data-testid="node-select" />
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} href={`/admin/nodes/${n.id}`} fw={600} size="sm" data-testid="node-link">
+                        {n.name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {hostOf(n.panelUrl)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <PanelStatusBadge status={n.panelStatus} error={n.panelError} checkedAt={n.panelCheckedAt} />
+                    </Table.Td>
+                    {CARRIERS.map((c) => (
+                      <Table.Td key={c}>
+                        <LatencyBadge ms={n.latency[c]?.latencyMs} at={n.latency[c]?.at} testId={`node-latency-${c}`} />
+                      </Table.Td>
+                    ))}
+                    <Table.Td>
+                      <Tooltip label={t("inboundsTooltip", { active: n.inboundCount, total: n.inboundTotal })}>
+                        <Text size="sm" span data-testid="node-inbound-count">
+                          {n.inboundCount}
+                          {n.inboundTotal > n.inboundCount ? (
+                            <Text span size="xs" c="dimmed">
+                              {" "}
+                              / {n.inboundTotal}
+                            </Text>
+                          ) : null}
+                        </Text>
+                      </Tooltip>
+                    </Table.Td>
+                    <Table.Td>
+                      <TokenStateBadge active={n.agentToken.active} createdAt={n.agentToken.createdAt} />
+                    </Table.Td>
+                    <Table.Td>
+                      <RelativeTime date={n.lastAgentReportAt} testId="node-last-report" />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <TestOne node={n} />
+                        <Button component={Link} href={`/admin/nodes/${n.id}`} variant="default" size="compact-xs">
+                          {t("details")}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+    </Stack>
+  );
+}
