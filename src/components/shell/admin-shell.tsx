@@ -1,4 +1,5 @@
 "use client";
+import { UserBadge } from "./user-badge";
 import { Avatar, Group, NavLink, Stack, Text } from "@mantine/core";
 import {
   IconFileText,
@@ -41,17 +42,7 @@ export function AdminShell({ user, siteName, banner, children }: Props) {
   const footer = (
     <Stack gap={4}>
       <NavLink component={Link} href="/dashboard" label={t("userArea")} leftSection={<IconHome size={18} />} />
-      <Group gap="xs" wrap="nowrap" px="xs" py={4}>
-        <Avatar size="sm" radius="xl" name={user.name || user.email} color="initials" />
-        <div style={{ minWidth: 0 }}>
-          <Text size="sm" fw={500} truncate="end">
-            {user.name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {user.email}
-          </Text>
-        </div>
-      </Group>
+      <UserBadge name={user.name} email={user.email} />
     </Stack>
   );
   return (

@@ -1,4 +1,5 @@
 "use client";
+import { UserBadge } from "./user-badge";
 import { Avatar, Group, NavLink, Stack, Text } from "@mantine/core";
 import {
   IconBell,
@@ -40,17 +41,7 @@ export function UserShell({ user, siteName, banner, children }: Props) {
   const footer = (
     <Stack gap={4}>
       {user.role === "ADMIN" ? <NavLink component={Link} href="/admin" label={t("adminPanel")} leftSection={<IconShieldLock size={18} />} data-testid="admin-link" /> : null}
-      <Group gap="xs" wrap="nowrap" px="xs" py={4}>
-        <Avatar size="sm" radius="xl" name={user.name || user.email} color="initials" />
-        <div style={{ minWidth: 0 }}>
-          <Text size="sm" fw={500} truncate="end">
-            {user.name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {user.email}
-          </Text>
-        </div>
-      </Group>
+      <UserBadge name={user.name} email={user.email} />
     </Stack>
   );
   return (
