@@ -30,6 +30,17 @@ describe("runDueTasks", () => {
     expect(await runDueTasks(t.db)).toEqual({ ran: 0, failed: 0 });
   });
 
+  it("a run whose lease was taken over does not overwrite the newer run's outcome", async () => {
+    registerTaskHandler("test.slow", async (_payload, meta) => {
+      // While this run is still busy, its lease expires and another worker claims the task.
+      await t.db.update(tasks).set({ attempts: meta.attempts + 1, lockedUntil: sql`now() + interval '1 minute'` }).where(eq(tasks.id, meta.id));
+      return { late: true };
+    });
+    const id = await enqueueTask(t.db, "test.slow", {});
+    await runDueTasks(t.db);
+    expect(await row(id)).toMatchObject({ status: "RUNNING", attempts: 2, result: null });
+  });
+
   it("does not run a task before its run_at", async () => {
     const id = await enqueueTask(t.db, "test.ok", { n: 1 }, { runAt: new Date(Date.now() + 3600_000) });
     await runDueTasks(t.db);

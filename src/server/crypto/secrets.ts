@@ -53,10 +53,21 @@ export function decryptSecret(stored: string): string {
 
 export const isEncryptedSecret = (v: string) => /^v1\.[0-9a-f]{8}\./.test(v);
 
+const hmac = (key: Buffer, value: string, purpose: string) =>
+  createHmac("sha256", createHash("sha256").update(key).update(`relayboard:${purpose}`).digest()).update(value).digest("hex");
+
 /** HMAC keyed by a key derived from ENCRYPTION_KEY, so a leaked database alone cannot confirm guesses. */
 export function keyedHash(value: string, purpose = "lookup"): string {
-  const hmacKey = createHash("sha256").update(keys().current.bytes).update(`relayboard:${purpose}`).digest();
-  return createHmac("sha256", hmacKey).update(value).digest("hex");
+  return hmac(keys().current.bytes, value, purpose);
+}
+
+/**
+ * The value's hash under the current key and every previous key: look up with `IN (...)` so stored
+ * hashes (agent tokens, links) keep working after ENCRYPTION_KEY is rotated.
+ */
+export function keyedHashCandidates(value: string, purpose = "lookup"): string[] {
+  const { current, all } = keys();
+  return [current, ...[...all.values()].filter((k) => k.id !== current.id)].map((k) => hmac(k.bytes, value, purpose));
 }
 
 export function constantTimeEqual(a: string, b: string): boolean {

@@ -51,14 +51,20 @@ return {c, ttl}`;
 
 export class RedisLimiter implements Limiter {
   constructor(private redis: Redis, private fallback = new MemoryLimiter(), private prefix = "rl:") {}
+  // Circuit breaker: after a Redis failure, count in memory for a few seconds without asking Redis,
+  // so an outage costs one timeout per period instead of one per request.
+  private openUntil = 0;
   private async guarded<T>(op: () => Promise<T>, fb: () => Promise<T>): Promise<T> {
+    if (Date.now() < this.openUntil) return fb();
     try {
       return await op();
     } catch (err) {
-      log.error("rate limiter: redis unavailable, using in-process counters", { error: (err as Error).message });
+      this.openUntil = Date.now() + RedisLimiter.BREAK_MS;
+      log.error("rate limiter: redis unavailable, using in-process counters", { error: (err as Error).message, retryInMs: RedisLimiter.BREAK_MS });
       return fb();
     }
   }
+  static BREAK_MS = 5000;
   hit(key: string, limit: number, windowSeconds: number, cost = 1) {
     return this.guarded(
       async () => {

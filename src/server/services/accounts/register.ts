@@ -30,11 +30,6 @@ export async function register(ctx: Ctx, raw: unknown): Promise<RegisterResult> 
   const input = parseInput(RegisterInput, raw);
   const settings = await getSettingsWithSecrets(ctx.db);
   if (!settings.registrationOpen) throw new DomainError("FORBIDDEN", "Registration is closed", { reason: "registration_closed" });
-  if (turnstileActive(settings)) {
-    if (!input.turnstileToken) throw validationError("Please complete the captcha", { reason: "captcha_required", fields: { turnstileToken: "required" } });
-    const r = await verifyTurnstile(settings.turnstileSecretKey, input.turnstileToken, ctx.ip);
-    if (!r.success) throw validationError("Captcha verification failed, please try again", { reason: "captcha_failed", fields: { turnstileToken: "invalid" }, errorCodes: r.errorCodes });
-  }
   let invitedById: string | null = null;
   if (input.inviteCode) {
     const [inviter] = await ctx.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.inviteCode, input.inviteCode)).limit(1);
@@ -42,6 +37,12 @@ export async function register(ctx: Ctx, raw: unknown): Promise<RegisterResult> 
     invitedById = inviter.id;
   } else if (settings.inviteCodeRequired) {
     throw validationError("An invite code is required", { reason: "invite_required", fields: { inviteCode: "required" } });
+  }
+  // The captcha token is single use: spend it only once the cheaper checks passed.
+  if (turnstileActive(settings)) {
+    if (!input.turnstileToken) throw validationError("Please complete the captcha", { reason: "captcha_required", fields: { turnstileToken: "required" } });
+    const r = await verifyTurnstile(settings.turnstileSecretKey, input.turnstileToken, ctx.ip);
+    if (!r.success) throw validationError("Captcha verification failed, please try again", { reason: "captcha_failed", fields: { turnstileToken: "invalid" }, errorCodes: r.errorCodes });
   }
   const verify = settings.emailVerificationRequired && smtpConfigured(settings);
   const name = input.name || input.email.split("@")[0]!.slice(0, 50);

@@ -1,6 +1,6 @@
 // Single-use email links: the raw token goes into the mail, only its keyed hash into the database.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { keyedHash, randomToken } from "../../crypto/secrets";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { keyedHash, keyedHashCandidates, randomToken } from "../../crypto/secrets";
 import type { Db } from "../../db/client";
 import { emailTokens, type TokenPurpose } from "../../db/schema";
 
@@ -31,7 +31,7 @@ export async function consumeEmailToken(db: Db, token: string, purposes: TokenPu
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailTokens.tokenHash, keyedHash(token, "email-token")), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now), sql`${emailTokens.purpose} in ${purposes}`))
+    .where(and(inArray(emailTokens.tokenHash, keyedHashCandidates(token, "email-token")), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now), sql`${emailTokens.purpose} in ${purposes}`))
     .returning();
   return row;
 }

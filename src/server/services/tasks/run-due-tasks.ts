@@ -1,6 +1,6 @@
 // Claims due tasks with SKIP LOCKED so several instances never run one task twice, runs each
 // handler outside any transaction, and records the outcome with exponential back-off on failure.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tasks } from "../../db/schema";
 import { log } from "../../logger";
@@ -30,11 +30,14 @@ export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; fa
     RETURNING id, kind, payload, attempts, max_attempts`)) as unknown as { rows: ClaimedTask[] };
   let failed = 0;
   for (const t of claimed.rows) {
+    // Fencing: only the run that still holds this attempt may record the outcome; a run whose lease
+    // expired (and was re-claimed by another worker) must not overwrite the newer run's result.
+    const ours = and(eq(tasks.id, t.id), eq(tasks.attempts, t.attempts), eq(tasks.status, "RUNNING"));
     const handler = handlers.get(t.kind);
     try {
       if (!handler) throw new Error(`No handler for task kind ${t.kind}`);
       const result = await handler(t.payload, { id: t.id, attempts: t.attempts, db });
-      await db.update(tasks).set({ status: "SUCCEEDED", result: result ?? {}, lockedUntil: null, lastError: null, updatedAt: new Date() }).where(eq(tasks.id, t.id));
+      await db.update(tasks).set({ status: "SUCCEEDED", result: result ?? {}, lockedUntil: null, lastError: null, updatedAt: new Date() }).where(ours);
     } catch (err) {
       failed++;
       const message = err instanceof Error ? err.message : String(err);
@@ -49,7 +52,7 @@ export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; fa
           runAt: new Date(Date.now() + backoffSeconds(t.attempts) * 1000),
           updatedAt: new Date(),
         })
-        .where(eq(tasks.id, t.id));
+        .where(ours);
     }
   }
   return { ran: claimed.rows.length, failed };

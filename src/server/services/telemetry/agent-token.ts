@@ -1,10 +1,10 @@
 // Agent tokens: "rbn_" + 43 base64url characters (32 random bytes). The nodes service stores
 // keyedHash(token, "agent-token") in nodes.agent_token_hash (unique index), so a request is
 // resolved with one indexed lookup and no node's token is ever decrypted to check it (§14.13).
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { nodes } from "../../db/schema";
-import { keyedHash, randomToken } from "../../crypto/secrets";
+import { keyedHash, keyedHashCandidates, randomToken } from "../../crypto/secrets";
 import { unauthenticated } from "../../errors";
 
 export const AGENT_TOKEN_PREFIX = "rbn_";
@@ -32,7 +32,7 @@ export async function resolveAgentNode(db: Db, authorization: string | null | un
   if (!token) throw unauthenticated("Authorization must be Bearer <agent token>");
   if (!isAgentTokenShape(token)) throw unauthenticated("Invalid or revoked agent token");
   // Equality on an HMAC: timing reveals nothing about any stored token.
-  const [node] = await db.select({ id: nodes.id }).from(nodes).where(eq(nodes.agentTokenHash, hashAgentToken(token))).limit(1);
+  const [node] = await db.select({ id: nodes.id }).from(nodes).where(inArray(nodes.agentTokenHash, keyedHashCandidates(token, "agent-token"))).limit(1);
   if (!node) throw unauthenticated("Invalid or revoked agent token");
   return node.id;
 }
