@@ -1,4 +1,4 @@
-// `npm test`: the whole suite. Unit + integration tests on PGlite, then again on PostgreSQL + Redis
+// `npm test`: the whole suite. Lint and typecheck, unit + integration tests on PGlite, then again on PostgreSQL + Redis
 // when TEST_DATABASE_URL / TEST_REDIS_URL are set; then a production build and the browser tests,
 // on PGlite and (when set) on PostgreSQL + Redis.
 import { execSync } from "node:child_process";
@@ -11,6 +11,7 @@ function run(title, cmd, env) {
   execSync(cmd, { stdio: "inherit", env: { ...base, ...env } });
 }
 
+if (!only) run("static checks (eslint, tsc)", "npx eslint . --max-warnings 0 && npx tsc --noEmit -p .", {});
 if (only !== "e2e") {
   run("unit + integration (PGlite, in-memory limits)", "npx vitest run", {});
   if (TEST_DATABASE_URL) run("unit + integration (PostgreSQL + Redis)", "npx vitest run", { TEST_DATABASE_URL, TEST_REDIS_URL: TEST_REDIS_URL ?? "" });

@@ -1,7 +1,7 @@
 "use client";
 // Replaces the root layout when that layout itself fails: no providers, no Mantine, no next-intl
 // context. Plain markup, the language picked from the cookie or the browser, both themes via CSS.
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import en from "../../messages/en.json";
 import zh from "../../messages/zh-CN.json";
 
@@ -10,6 +10,10 @@ function browserMessages() {
   const lang = cookie ?? navigator.language ?? "";
   return lang.toLowerCase().startsWith("en") ? en.errors : zh.errors;
 }
+
+// The language is read once per render; nothing to subscribe to.
+const noSubscribe = () => () => {};
+const serverMessages = () => zh.errors;
 
 const css = `
   :root { color-scheme: light dark; }
@@ -28,9 +32,8 @@ const css = `
 `;
 
 export default function GlobalError({ error, retry, reset }: { error: unknown; retry?: () => void; reset?: () => void }) {
-  // zh-CN (the default) on the server and the first client render, then the visitor's language.
-  const [m, setM] = useState(zh.errors);
-  useEffect(() => setM(browserMessages()), []);
+  // zh-CN (the default) on the server and while hydrating, then the visitor's language.
+  const m = useSyncExternalStore(noSubscribe, browserMessages, serverMessages);
   const digest = typeof error === "object" && error !== null && "digest" in error ? String((error as { digest?: unknown }).digest ?? "") : "";
   const again = retry ?? reset;
   return (

@@ -1,4 +1,3 @@
-import { Button } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ErrorPanel } from "@/components/errors/error-panel";

@@ -1,7 +1,7 @@
 // Latency reads: latest per carrier, and history bucketed in SQL for each range.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeLatencyLogs } from "../../src/server/db/schema";
-import { getLatencyHistory, getLatencyRecommendations, getLatestLatency, reportLatency } from "../../src/server/services/telemetry";
+import { getLatencyHistory, getLatestLatency, reportLatency } from "../../src/server/services/telemetry";
 import { makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { agentCtx, fixedCtx, insertNode } from "./helpers";

@@ -46,6 +46,7 @@ export function PasswordCard({ email }: { email: string }) {
     }
     const again = await credentialsLogin({ email, password: v.newPassword });
     if (!again.ok) {
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- full reload: the password change ended this session, so none of its client state may survive
       window.location.href = `/login?notice=reset&email=${encodeURIComponent(email)}`;
       return;
     }

@@ -22,6 +22,7 @@ export function SessionsCard() {
       return notifyError(messageOf(r.error));
     }
     await signOut();
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- full reload: signed out everywhere, so no cached page of this user may survive
     window.location.href = "/login?notice=signed_out";
   };
 

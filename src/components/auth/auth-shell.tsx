@@ -1,4 +1,4 @@
-import { Anchor, Box, Container, Group, Paper, Text } from "@mantine/core";
+import { Box, Container, Group, Paper, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { HeaderTools } from "../chrome/header-tools";
 import { MaintenanceBanner } from "../chrome/maintenance-banner";

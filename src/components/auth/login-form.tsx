@@ -61,6 +61,7 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     const r = await credentialsLogin({ email: addr, password, turnstileToken: token });
     if (r.ok) {
       // The root page sends users to their dashboard and admins to the admin dashboard.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- full reload: drop pre-login client state and re-run the server's role redirect
       window.location.href = "/";
       return;
     }

@@ -1,7 +1,7 @@
 "use client";
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { FormError } from "@/components/forms/form-error";
 
 interface Props {
@@ -22,9 +22,12 @@ interface Props {
 export function ConfirmModal({ opened, title, children, confirmLabel, typeToConfirm, busy, error, onConfirm, onClose, testId }: Props) {
   const t = useTranslations("nodes");
   const [typed, setTyped] = useState("");
-  useEffect(() => {
+  // Start empty each time the modal opens: adjusted while rendering, not in an effect.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
     if (opened) setTyped("");
-  }, [opened]);
+  }
   const ready = !typeToConfirm || typed.trim() === typeToConfirm.value;
   return (
     <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={title} centered>

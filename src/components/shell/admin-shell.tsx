@@ -1,6 +1,6 @@
 "use client";
 import { UserBadge } from "./user-badge";
-import { Avatar, Group, NavLink, Stack, Text } from "@mantine/core";
+import { NavLink, Stack } from "@mantine/core";
 import {
   IconFileText,
   IconHome,

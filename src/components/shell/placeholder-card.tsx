@@ -1,4 +1,4 @@
-import { Button, Card, Text } from "@mantine/core";
+import { Card, Text } from "@mantine/core";
 import { ButtonLink } from "@/components/links";
 
 /** A dashboard card whose content a later issue provides. */

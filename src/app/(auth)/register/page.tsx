@@ -1,4 +1,4 @@
-import { Alert, Anchor, Stack, Title } from "@mantine/core";
+import { Alert, Stack, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";

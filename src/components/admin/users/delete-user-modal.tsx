@@ -2,7 +2,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { deleteUser } from "@/app/admin/users/actions";
 import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
@@ -17,10 +17,13 @@ export function DeleteUserModal({ user, onClose }: { user: { id: string; email: 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
+  // Start fresh whenever another user (or none) is shown: adjusted while rendering, not in an effect.
+  const [shownId, setShownId] = useState(user?.id);
+  if (user?.id !== shownId) {
+    setShownId(user?.id);
     setTyped("");
     setError(null);
-  }, [user?.id]);
+  }
 
   const confirm = async () => {
     if (!user) return;

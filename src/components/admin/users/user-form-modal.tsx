@@ -4,7 +4,7 @@
 import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { createUser, updateUser } from "@/app/admin/users/actions";
 import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
@@ -34,13 +34,18 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!opened) return;
-    setV(user ? { email: user.email, name: user.name, password: "", role: user.role, status: "ACTIVE" } : blank);
-    setFields({});
-    setError(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when (re)opened
-  }, [opened, user?.id]);
+  // Reset only when (re)opened or opened for another user: adjusted while rendering, not in an effect.
+  // null means closed; starting from null fills the form when the modal mounts already open.
+  const openedFor = opened ? (user?.id ?? "") : null;
+  const [filledFor, setFilledFor] = useState<string | null>(null);
+  if (openedFor !== filledFor) {
+    setFilledFor(openedFor);
+    if (openedFor !== null) {
+      setV(user ? { email: user.email, name: user.name, password: "", role: user.role, status: "ACTIVE" } : blank);
+      setFields({});
+      setError(null);
+    }
+  }
 
   const set = (k: keyof typeof blank) => (e: { currentTarget: { value: string } }) => {
     // Read now: React clears currentTarget before the updater runs.

@@ -10,7 +10,6 @@ const MAX_HOP_NUMBER = 255;
 const MAX_HOP_LATENCY_MS = 60_000;
 
 // Control characters would only ever end up garbling the hop table.
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 
 function text(v: unknown, max = MAX_TEXT): string {
