@@ -2,6 +2,7 @@
 // build) for the browser tests. Captured mails are written to E2E_DIR/mail/*.json so the test
 // workers (other processes) can read them. Returns the teardown.
 import { spawn, execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,6 +36,9 @@ export default async function globalSetup() {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+    // Production with a database server refuses to start without shared secrets (as it should).
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     REDIS_URL: process.env.E2E_REDIS_URL ?? "",
     LOG_LEVEL: "warn",
     // The tests act as clients behind a proxy on 127.0.0.1, each with its own X-Forwarded-For,
@@ -45,7 +49,7 @@ export default async function globalSetup() {
   // Verification on from the start, set through the operator CLI like an operator would.
   execFileSync("node", ["bin/relayboard.mjs", "settings", "set", "emailVerificationRequired=true"], { env, stdio: "inherit" });
 
-  const server = spawn("npx", ["tsx", "src/server/main.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);

@@ -20,14 +20,26 @@ if (only !== "e2e") {
 if (only !== "unit") {
   run("production build", "npx next build", {});
   run("browser tests (PGlite)", "npx playwright test", { E2E_PORT: "3123" });
-  if (TEST_DATABASE_URL) run("browser tests (PostgreSQL + Redis)", "npx playwright test", { E2E_PORT: "3124", E2E_DATABASE_URL: freshDbUrl(TEST_DATABASE_URL), E2E_REDIS_URL: TEST_REDIS_URL ?? "" });
+  if (TEST_DATABASE_URL) {
+    const url = freshDbUrl(TEST_DATABASE_URL);
+    try {
+      run("browser tests (PostgreSQL + Redis)", "npx playwright test", { E2E_PORT: "3124", E2E_DATABASE_URL: url, E2E_REDIS_URL: TEST_REDIS_URL ?? "" });
+    } finally {
+      sql(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+    }
+  }
 }
 
 /** The browser run gets its own database, created fresh so earlier runs leave nothing behind. */
 function freshDbUrl(url) {
   const name = `rb_e2e_${Date.now().toString(36)}`;
-  execSync(`node -e "const pg=require('pg');const c=new pg.Client({connectionString:process.argv[1]});c.connect().then(()=>c.query('CREATE DATABASE ${name}')).then(()=>c.end())" "${url}"`, { stdio: "inherit" });
+  sql(url, `CREATE DATABASE ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+function sql(url, statement) {
+  const script = "const pg=require('pg');const c=new pg.Client({connectionString:process.argv[1]});c.connect().then(()=>c.query(process.argv[2])).then(()=>c.end())";
+  execSync(`node -e "${script}" "${url}" "${statement}"`, { stdio: "inherit" });
 }
