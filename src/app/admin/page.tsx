@@ -4,7 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { StatusBadge } from "@/components/shell/status-badge";
 import { requireAdminPage } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
-import { listUsers } from "@/server/services/accounts";
+import { countUsers, listUsers } from "@/server/services/accounts";
 import { AnchorLink, CardLink } from "@/components/links";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,17 +16,16 @@ const STATUSES = ["ACTIVE", "PENDING_EMAIL", "DISABLED", "BANNED"] as const;
 export default async function AdminDashboard() {
   await requireAdminPage();
   const db = getDb();
-  const count = async (filter: Record<string, string>) => (await listUsers(db, { ...filter, pageSize: 1 })).total;
-  const [total, admins, byStatus, recent, t, ts, f] = await Promise.all([
-    count({}),
-    count({ role: "ADMIN" }),
-    Promise.all(STATUSES.map(async (s) => [s, await count({ status: s })] as const)),
+  const [counts, recent, t, ts, f] = await Promise.all([
+    countUsers(db),
     listUsers(db, { pageSize: 5 }),
     getTranslations("adminDashboard"),
     getTranslations("status"),
     getFormatter(),
   ]);
 
+  const { total, admins } = counts;
+  const byStatus = STATUSES.map((s) => [s, counts.byStatus[s] ?? 0] as const);
   const cards = [
     { key: "total", label: t("totalUsers"), value: total, href: "/admin/users" },
     ...byStatus.map(([s, n]) => ({ key: s, label: ts(s), value: n, href: `/admin/users?status=${s}` })),

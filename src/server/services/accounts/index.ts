@@ -7,4 +7,4 @@ export { updateProfile, changePassword, logoutEverywhere, generateInviteCode } f
 export { authenticate, type AuthenticatedUser } from "./authenticate";
 export { adminCreateUser, adminUpdateUser, setUserStatus, adminDeleteUser } from "./admin-users";
 export { bootstrapAdmin } from "./bootstrap-admin";
-export { listUsers, getPublicUser, getUserOrThrow, findUserByEmail, getSessionState, type PublicUser } from "./queries";
+export { listUsers, countUsers, getPublicUser, getUserOrThrow, findUserByEmail, getSessionState, type PublicUser } from "./queries";

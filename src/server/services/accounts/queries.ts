@@ -58,3 +58,18 @@ export async function listUsers(db: Db, raw: unknown) {
   ]);
   return { rows, total: Number(total), page: input.page, pageSize: input.pageSize };
 }
+
+/** Counts for the admin dashboard in one grouped query. */
+export async function countUsers(db: Db): Promise<{ total: number; admins: number; byStatus: Record<string, number> }> {
+  const rows = await db.select({ role: users.role, status: users.status, n: count() }).from(users).groupBy(users.role, users.status);
+  const byStatus: Record<string, number> = {};
+  let total = 0;
+  let admins = 0;
+  for (const r of rows) {
+    const n = Number(r.n);
+    total += n;
+    if (r.role === "ADMIN") admins += n;
+    byStatus[r.status] = (byStatus[r.status] ?? 0) + n;
+  }
+  return { total, admins, byStatus };
+}
