@@ -25,11 +25,6 @@ export function makeCtx(db: Db, actor: Actor = { kind: "anonymous" }, extra: Par
   return { db, actor, requestId: extra.requestId ?? randomUUID(), locale: extra.locale ?? "zh-CN", now: extra.now ?? (() => new Date()), ip: extra.ip };
 }
 
-export const systemActor: Actor = { kind: "system" };
-
-/** Same context, other database handle (inside a transaction). */
-export const withDb = (ctx: Ctx, db: Db): Ctx => ({ ...ctx, db });
-
 export function requireUser(ctx: Ctx): { userId: string; role: "ADMIN" | "USER" } {
   if (!ctx.actor.userId || (ctx.actor.kind !== "user" && ctx.actor.kind !== "admin")) throw unauthenticated();
   return { userId: ctx.actor.userId, role: ctx.actor.role ?? "USER" };

@@ -27,10 +27,8 @@ export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>, opts: { revalid
 export function formToObject(fd: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of fd.entries()) {
-    if (k.startsWith("$ACTION")) continue;
-    const value = typeof v === "string" ? v : v;
-    if (k in out) out[k] = ([] as unknown[]).concat(out[k], value);
-    else out[k] = value;
+    if (k.startsWith("$ACTION")) continue; // React's own action bookkeeping fields
+    out[k] = k in out ? ([] as unknown[]).concat(out[k], v) : v;
   }
   return out;
 }

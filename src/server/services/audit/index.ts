@@ -1,2 +1,1 @@
 export { recordAudit, type AuditEntry } from "./record-audit";
-export { listAuditLogs } from "./queries";

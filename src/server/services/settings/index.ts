@@ -1,5 +1,5 @@
 export * from "./schema";
 export { getSettings, getSettingsWithSecrets, type PublicSafeSettings } from "./queries";
-export { updateSettings, setSystemSetting, smtpConfigured } from "./update-settings";
+export { updateSettings, smtpConfigured } from "./update-settings";
 export { getAppInfo, turnstileActive, type AppInfo } from "./get-app-info";
 export { sendTestMail } from "./send-test-mail";

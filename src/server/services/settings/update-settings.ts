@@ -52,11 +52,3 @@ export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, o
     return changed;
   });
 }
-
-/** For jobs: system-owned keys such as lastLogCleanupAt. */
-export async function setSystemSetting(ctx: Ctx, key: (typeof SYSTEM_SETTINGS)[number], value: Settings[typeof key]): Promise<void> {
-  await ctx.db
-    .insert(appConfig)
-    .values({ key, value: value as unknown as object })
-    .onConflictDoUpdate({ target: appConfig.key, set: { value: value as unknown as object, updatedAt: sql`now()` } });
-}

@@ -1,0 +1,296 @@
+// Relayboard load benchmark (`npm run bench`). Plain Node ESM, no dependencies; see bench/README.md.
+// Starts the real production server on a throwaway database, drives each scenario with a small
+// closed-loop load generator (N workers, each sending its next request as soon as the last one
+// answered), prints a table and one JSON line, and stops the server with SIGTERM.
+import { execFile, spawn } from "node:child_process";
+import { randomBytes, randomInt } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const E = process.env;
+const PORT = Number(E.BENCH_PORT || 3250);
+const SECONDS = Number(E.BENCH_SECONDS || 10);
+const CONCURRENCY = Number(E.BENCH_CONCURRENCY || 16);
+const WARMUP_SECONDS = Number(E.BENCH_WARMUP_SECONDS ?? 1); // per scenario, not recorded
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: "bench-admin@example.com", password: randomBytes(12).toString("base64url") };
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios. setup() runs once (untimed) and returns a shared state; fire(w, state) sends one
+// request for worker w; check(body) (optional) says whether a 2xx answer is really a success.
+// ---------------------------------------------------------------------------------------------
+const SCENARIOS = [
+  {
+    name: "health",
+    what: "GET /api/health: custom server + Next routing + `select 1`",
+    fire: (w) => fetch(`${BASE}/api/health`, { headers: clientHeaders(w) }),
+  },
+  {
+    name: "app-info",
+    what: "GET /api/public/app-info: anonymous read, one settings query",
+    fire: (w) => fetch(`${BASE}/api/public/app-info`, { headers: clientHeaders(w) }),
+  },
+  {
+    name: "session",
+    what: "GET /api/auth/session as a logged-in admin: JWT decode + session-version lookup",
+    setup: async () => ({ cookie: await login(uniqueIp()) }),
+    fire: (w, s) => fetch(`${BASE}/api/auth/session`, { headers: { ...clientHeaders(w), cookie: s.cookie } }),
+    check: (body) => JSON.parse(body)?.user?.email === ADMIN.email, // a revoked session answers 200 {}
+  },
+  {
+    name: "agent-latency",
+    what: "POST /api/agent/latency, 3 carriers: token lookup + 1 transaction of 3 writes",
+    setup: createAgentToken,
+    fire: (w, s) =>
+      fetch(`${BASE}/api/agent/latency`, {
+        method: "POST",
+        headers: { ...clientHeaders(w), authorization: `Bearer ${s.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ latencies: ["telecom", "unicom", "mobile"].map((carrier) => ({ carrier, latencyMs: randomInt(20, 300) })) }),
+      }),
+    check: (body) => JSON.parse(body)?.logged === 3,
+  },
+  {
+    name: "login",
+    what: "POST /api/auth/callback/credentials: argon2id verify (19 MiB, t=2) dominates, by design",
+    // One CSRF token per run is enough: next-auth checks the token against its cookie, not per use.
+    setup: async () => {
+      const jar = new Map();
+      const res = await fetch(`${BASE}/api/auth/csrf`, { headers: clientHeaders(0) });
+      absorbCookies(jar, res);
+      return { jar, csrfToken: (await res.json()).csrfToken };
+    },
+    // Every attempt comes from a new address (a new simulated client), so the per-IP login limit
+    // (10/min) measures nothing here; successful logins do not count against the account limit.
+    fire: (w, s) => postCredentials(s.jar, s.csrfToken, uniqueIp()),
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Helpers: client addresses, cookies, next-auth login, the CLI.
+// ---------------------------------------------------------------------------------------------
+let ipCounter = randomInt(0, 1 << 23); // random start: Redis-backed limit keys outlive a run
+/** A fresh address in 10.0.0.0/8 for every call: one simulated client. */
+function uniqueIp() {
+  const n = ipCounter++ & 0xffffff;
+  return `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`;
+}
+/** Every worker is its own client: TRUSTED_PROXIES=127.0.0.1 makes the server believe this. */
+const clientHeaders = (w) => ({ "x-forwarded-for": `172.16.${w >> 8}.${w & 255}` });
+
+function absorbCookies(jar, res) {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const eq = pair.indexOf("=");
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    if (value && !/max-age=0/i.test(line)) jar.set(name, value);
+    else jar.delete(name);
+  }
+}
+const cookieHeader = (jar) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+
+function postCredentials(jar, csrfToken, ip) {
+  return fetch(`${BASE}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar), "x-forwarded-for": ip },
+    body: new URLSearchParams({ csrfToken, email: ADMIN.email, password: ADMIN.password, json: "true" }),
+  });
+}
+
+/** The next-auth flow a browser goes through; returns the Cookie header of the session. */
+async function login(ip) {
+  const jar = new Map();
+  const csrf = await fetch(`${BASE}/api/auth/csrf`, { headers: { "x-forwarded-for": ip } });
+  absorbCookies(jar, csrf);
+  const res = await postCredentials(jar, (await csrf.json()).csrfToken, ip);
+  absorbCookies(jar, res);
+  if (!res.ok || ![...jar.keys()].some((k) => k.includes("session-token"))) {
+    throw new Error(`admin login failed: HTTP ${res.status} ${await res.text()}`);
+  }
+  return cookieHeader(jar);
+}
+
+/** Runs the operator CLI on the bench's data (over the service's socket on PGlite); parses --json. */
+async function cli(args) {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ["bin/relayboard.mjs", ...args, "--json"], { cwd: ROOT, env: serverEnv, timeout: 60_000 });
+    return JSON.parse(stdout);
+  } catch (err) {
+    try {
+      return JSON.parse(err.stdout); // `node add` exits 1 when the panel check fails; its JSON is still valid
+    } catch {
+      throw new Error(`relayboard ${args.join(" ")} failed: ${err.stderr || err.message}`);
+    }
+  }
+}
+
+/** A node pointing at an unreachable panel (it is still created; only its sync fails) + a token. */
+async function createAgentToken() {
+  const added = await cli(["node", "add", "--name", "bench-node", "--panel-url", "http://127.0.0.1:9/", "--username", "bench", "--password", "bench"]);
+  const id = added?.node?.id;
+  if (!id) throw new Error(`relayboard node add: unexpected output ${JSON.stringify(added)}`);
+  const { token } = await cli(["node", "token", id]);
+  return { token };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load generator: closed loop, latency of each request (headers + full body) in ms.
+// ---------------------------------------------------------------------------------------------
+async function drive(scenario, state, seconds, record) {
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, w) => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        let outcome;
+        try {
+          const res = await scenario.fire(w, state);
+          const body = await res.text();
+          outcome = res.ok && (!scenario.check || safeCheck(scenario.check, body)) ? "ok" : `HTTP ${res.status}`;
+        } catch (err) {
+          outcome = err.cause?.code ?? err.name;
+        }
+        record?.(performance.now() - t0, outcome);
+      }
+    }),
+  );
+}
+function safeCheck(check, body) {
+  try {
+    return check(body);
+  } catch {
+    return false;
+  }
+}
+
+async function runScenario(scenario) {
+  const state = scenario.setup ? await scenario.setup() : undefined;
+  if (WARMUP_SECONDS > 0) await drive(scenario, state, WARMUP_SECONDS); // loads route code, fills pools
+  const latencies = [];
+  const errors = {};
+  const started = performance.now();
+  await drive(scenario, state, SECONDS, (ms, outcome) => {
+    latencies.push(ms);
+    if (outcome !== "ok") errors[outcome] = (errors[outcome] ?? 0) + 1;
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : NaN);
+  const round = (v) => Math.round(v * 10) / 10;
+  const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
+  return {
+    scenario: scenario.name,
+    requests: latencies.length,
+    rps: round(latencies.length / elapsed),
+    p50: round(pct(50)),
+    p95: round(pct(95)),
+    p99: round(pct(99)),
+    max: round(latencies.at(-1) ?? NaN),
+    errors: errorCount,
+    ...(errorCount ? { errorsBy: errors } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main: checks, server start, scenarios, report, shutdown.
+// ---------------------------------------------------------------------------------------------
+const only = E.BENCH_ONLY ? E.BENCH_ONLY.split(",").map((s) => s.trim()).filter(Boolean) : null;
+const unknown = (only ?? []).filter((n) => !SCENARIOS.some((s) => s.name === n));
+if (unknown.length) fail(`unknown scenario(s) in BENCH_ONLY: ${unknown.join(", ")} (known: ${SCENARIOS.map((s) => s.name).join(", ")})`);
+if (!(SECONDS > 0) || !(CONCURRENCY >= 1)) fail("BENCH_SECONDS must be > 0 and BENCH_CONCURRENCY >= 1");
+if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+  fail("no production build (.next/BUILD_ID is missing). Run `npm run build` first; the bench does not build.");
+}
+if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) fail(`something already answers on port ${PORT}; set BENCH_PORT`);
+
+const pg = Boolean(E.BENCH_DATABASE_URL);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "relayboard-bench-"));
+const serverEnv = {
+  ...Object.fromEntries(Object.entries(E).filter(([k]) => !["DATABASE_URL", "REDIS_URL", "APP_URL", "AUTH_SECRET", "ENCRYPTION_KEY", "ENCRYPTION_KEYS_PREVIOUS", "JOBS_DISABLED"].includes(k))),
+  NODE_ENV: "production",
+  PORT: String(PORT),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir, // PGlite files, or only generated secrets / nothing on PostgreSQL
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  TRUSTED_PROXIES: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  ...(pg ? { DATABASE_URL: E.BENCH_DATABASE_URL, AUTH_SECRET: randomBytes(32).toString("base64"), ENCRYPTION_KEY: randomBytes(32).toString("base64") } : {}),
+  ...(E.BENCH_REDIS_URL ? { REDIS_URL: E.BENCH_REDIS_URL } : {}),
+};
+
+console.log(`Relayboard bench: ${pg ? "PostgreSQL" : "PGlite"}${E.BENCH_REDIS_URL ? " + Redis" : ""}, ${CONCURRENCY} workers, ${SECONDS} s per scenario (+${WARMUP_SECONDS} s warm-up), ${os.cpus().length} CPUs, Node ${process.version}`);
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+const serverLines = []; // server output (warn/error at LOG_LEVEL=warn), shown when something goes wrong
+for (const stream of [server.stdout, server.stderr]) {
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => serverLines.push(...chunk.split("\n").filter(Boolean)));
+}
+const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve({ code, signal })));
+let serverGone = false;
+exited.then(() => (serverGone = true));
+process.once("SIGINT", () => stop().then(() => process.exit(130)));
+
+let exitCode = 0;
+try {
+  await waitForHealth();
+  const results = [];
+  for (const s of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
+    process.stdout.write(`  ${s.name.padEnd(14)} ${s.what} ... `);
+    const r = await runScenario(s);
+    console.log(`${r.rps} req/s${r.errors ? `, ${r.errors} errors ${JSON.stringify(r.errorsBy)}` : ""}`);
+    results.push(r);
+    if (serverGone) throw new Error("the server exited during the run");
+  }
+  printTable(results);
+  const meta = { database: pg ? "postgresql" : "pglite", redis: Boolean(E.BENCH_REDIS_URL), concurrency: CONCURRENCY, seconds: SECONDS, cpus: os.cpus().length, node: process.version };
+  console.log(JSON.stringify({ bench: "relayboard", ...meta, results }));
+  if (results.some((r) => r.errors)) exitCode = 1;
+} catch (err) {
+  console.error(`\nbench: ${err.message}`);
+  if (serverLines.length) console.error(`last server output:\n  ${serverLines.slice(-30).join("\n  ")}`);
+  exitCode = 1;
+} finally {
+  await stop();
+}
+process.exit(exitCode);
+
+async function waitForHealth() {
+  const deadline = Date.now() + 180_000; // migrations + Next's prepare; slow on a busy machine
+  while (Date.now() < deadline) {
+    if (serverGone) throw new Error(`the server exited during start-up (${JSON.stringify(await exited)})`);
+    const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("the server did not answer GET /api/health within 180 s");
+}
+
+/** SIGTERM (graceful shutdown), SIGKILL after 30 s, then remove the temporary data directory. */
+async function stop() {
+  if (!serverGone) {
+    server.kill("SIGTERM");
+    const timer = setTimeout(() => server.kill("SIGKILL"), 30_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function printTable(results) {
+  const head = ["scenario", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors"];
+  const rows = results.map((r) => [r.scenario, r.requests, r.rps, r.p50, r.p95, r.p99, r.max, r.errors].map(String));
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
+  console.log(`\n${line(head)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n${rows.map(line).join("\n")}\n`);
+}
+
+function fail(message) {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
