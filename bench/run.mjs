@@ -145,7 +145,7 @@ async function drive(scenario, state, seconds, record) {
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, w) => {
-      while (performance.now() < end) {
+      while (performance.now() < end && !serverGone) {
         const t0 = performance.now();
         let outcome;
         try {
@@ -245,7 +245,7 @@ try {
     const r = await runScenario(s);
     console.log(`${r.rps} req/s${r.errors ? `, ${r.errors} errors ${JSON.stringify(r.errorsBy)}` : ""}`);
     results.push(r);
-    if (serverGone) throw new Error("the server exited during the run");
+    if (serverGone) throw new Error(`the server exited during "${s.name}" (${JSON.stringify(await exited)})`);
   }
   printTable(results);
   const meta = { database: pg ? "postgresql" : "pglite", redis: Boolean(E.BENCH_REDIS_URL), concurrency: CONCURRENCY, seconds: SECONDS, cpus: os.cpus().length, node: process.version };

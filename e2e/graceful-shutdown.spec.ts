@@ -45,3 +45,23 @@ test("a request in flight at SIGTERM completes; then the process exits 0 and rel
   expect(await exited).toBe(0);
   expect(existsSync(path.join(dataDir, "relayboard.lock"))).toBe(false);
 });
+
+test("SIGTERM sent to `npm start` (as a supervisor does) reaches the server, which stops cleanly", async () => {
+  test.setTimeout(120_000);
+  const port = Number(process.env.E2E_PORT ?? 3123) + 70;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "rb-npmstart-"));
+  const env = { ...JSON.parse(process.env.E2E_SERVER_ENV!), PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: "" };
+  const npm = spawn("npm", ["start", "--silent"], { env, stdio: "ignore" });
+  const exited = new Promise<number | null>((r) => npm.on("exit", (code) => r(code)));
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    if (i > 300) throw new Error("npm start did not serve");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.kill(npm.pid!, "SIGTERM");
+  expect(await exited).toBe(0);
+  // The server itself is gone (port closed) and released the embedded lock: nothing orphaned.
+  expect(await fetch(`http://127.0.0.1:${port}/api/health`).then(() => "up").catch(() => "down")).toBe("down");
+  expect(existsSync(path.join(dataDir, "relayboard.lock"))).toBe(false);
+});
