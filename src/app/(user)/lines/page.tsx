@@ -3,13 +3,10 @@ import { IconRoute } from "@tabler/icons-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { LinesNodeCard, type LinesNode } from "@/components/nodes/lines-node-card";
-import type { Carrier } from "@/components/nodes/meta";
 import { Recommendations } from "@/components/nodes/recommendations";
 import { RouteGlossary } from "@/components/nodes/route-glossary";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
-import { listNodes } from "@/server/services/nodes";
-import { getLatencyRecommendations, getRouteTraces, type RouteLabel } from "@/server/services/telemetry";
+import { getLatencyRecommendations, getLinesOverview } from "@/server/services/telemetry";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("lines") };
@@ -18,20 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function LinesPage() {
   await requireUserPage();
   const ctx = await requestCtx();
-  // The telemetry verbs check that the caller may read; listNodes only names the nodes.
-  const [all, recommendations, t] = await Promise.all([listNodes(getDb()), getLatencyRecommendations(ctx), getTranslations("lines")]);
-  const traces = await Promise.all(all.map((n) => getRouteTraces(ctx, { nodeId: n.id })));
-  const routes: Record<string, Partial<Record<Carrier, RouteLabel>>> = Object.fromEntries(
-    traces.map((tr) => [tr.nodeId, Object.fromEntries(tr.traces.map((x) => [x.carrier, x.summary]))]),
-  );
-  // Users see names and measurements only: no panel address, status or token state.
-  const nodes: LinesNode[] = all.map((n) => ({
-    id: n.id,
-    name: n.name,
-    lastReportAt: n.lastAgentReportAt,
-    latency: n.latency as LinesNode["latency"],
-    routes: routes[n.id] ?? {},
-  }));
+  const [nodes, recommendations, t] = await Promise.all([getLinesOverview(ctx), getLatencyRecommendations(ctx), getTranslations("lines")]);
+  const routes = Object.fromEntries(nodes.map((n) => [n.id, n.routes]));
   // Nodes with measurements first, otherwise in the admin's order (the sort is stable).
   const measured = (n: LinesNode) => Number(Object.keys(n.latency).length > 0);
   const measuredFirst = [...nodes].sort((a, b) => measured(b) - measured(a));

@@ -21,3 +21,4 @@ export {
   type RecommendationCandidate,
   type RouteTraceView,
 } from "./queries";
+export { getLinesOverview, type LinesOverviewNode } from "./lines-overview";
