@@ -43,12 +43,12 @@ const SCENARIOS = [
   },
   {
     name: "agent-latency",
-    what: "POST /api/agent/latency, 3 carriers: token lookup + 1 transaction of 3 writes",
-    setup: createAgentToken,
+    what: "POST /api/agent/latency, 3 carriers: token lookup + per-node limit + 1 transaction of 3 writes",
+    setup: createAgentTokens,
     fire: (w, s) =>
       fetch(`${BASE}/api/agent/latency`, {
         method: "POST",
-        headers: { ...clientHeaders(w), authorization: `Bearer ${s.token}`, "content-type": "application/json" },
+        headers: { ...clientHeaders(w), authorization: `Bearer ${s.tokens[s.next++ % s.tokens.length]}`, "content-type": "application/json" },
         body: JSON.stringify({ latencies: ["telecom", "unicom", "mobile"].map((carrier) => ({ carrier, latencyMs: randomInt(20, 300) })) }),
       }),
     check: (body) => JSON.parse(body)?.logged === 3,
@@ -129,13 +129,24 @@ async function cli(args) {
   }
 }
 
-/** A node pointing at an unreachable panel (it is still created; only its sync fails) + a token. */
-async function createAgentToken() {
-  const added = await cli(["node", "add", "--name", "bench-node", "--panel-url", "http://127.0.0.1:9/", "--username", "bench", "--password", "bench"]);
-  const id = added?.node?.id;
-  if (!id) throw new Error(`relayboard node add: unexpected output ${JSON.stringify(added)}`);
-  const { token } = await cli(["node", "token", id]);
-  return { token };
+/**
+ * A fleet of nodes pointing at an unreachable panel (they are still created; only their sync fails),
+ * each with a token. Each node may report 120 times a minute, so the load is spread round-robin over
+ * enough nodes (BENCH_AGENT_NODES, default 48) that the scenario measures ingest, not the limiter.
+ */
+async function createAgentTokens() {
+  const count = Number(process.env.BENCH_AGENT_NODES ?? 48);
+  const tokens = [];
+  for (let i = 0; i < count; i += 6) {
+    const batch = Array.from({ length: Math.min(6, count - i) }, async (_, j) => {
+      const added = await cli(["node", "add", "--name", `bench-node-${i + j}`, "--panel-url", "http://127.0.0.1:9/", "--username", "bench", "--password", "bench"]);
+      const id = added?.node?.id;
+      if (!id) throw new Error(`relayboard node add: unexpected output ${JSON.stringify(added)}`);
+      return (await cli(["node", "token", id])).token;
+    });
+    tokens.push(...(await Promise.all(batch)));
+  }
+  return { tokens, next: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------

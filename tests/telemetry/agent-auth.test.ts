@@ -7,6 +7,7 @@ import { nodeLatencyLogs, nodes } from "../../src/server/db/schema";
 import { hashAgentToken, newAgentToken, resolveAgentNode } from "../../src/server/services/telemetry";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { insertNode } from "./helpers";
+import { LIMITS } from "../../src/server/rate-limit/policies";
 
 let t: TestDb;
 let node: Awaited<ReturnType<typeof insertNode>>;
@@ -71,6 +72,18 @@ const post = (handler: (req: Request) => Promise<Response>, auth: string | null,
   );
 
 describe("agent routes over HTTP", () => {
+  it("limit each node to 120 reports a minute, with 429 and Retry-After, without touching other nodes", async () => {
+    const busy = await insertNode(t.db);
+    const other = await insertNode(t.db);
+    const body = { latencies: [] };
+    for (let i = 0; i < LIMITS.agentPerNode.limit; i++) expect((await post(postLatency, `Bearer ${busy.token}`, body)).status).toBe(200);
+    const limited = await post(postTrace, `Bearer ${busy.token}`, { traces: [] });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ error: { code: "RATE_LIMITED" } });
+    expect((await post(postLatency, `Bearer ${other.token}`, body)).status).toBe(200);
+  });
+
   it("answer 401 with the error body and a Bearer challenge, writing nothing", async () => {
     for (const [handler, body] of [
       [postLatency, { latencies: [{ carrier: "telecom", latencyMs: 10 }] }],

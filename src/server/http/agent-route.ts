@@ -1,9 +1,11 @@
 // Route Handler wrapper for /api/agent/*: the bearer token is resolved to its node (one indexed
-// lookup) before the body is read, so an unauthenticated caller cannot make us parse 64 KiB.
+// lookup) and the node's rate limit checked before the body is read, so neither an unauthenticated
+// caller nor a runaway agent can make us parse 64 KiB per request.
 import { NextResponse } from "next/server";
 import { makeCtx, type Ctx } from "../context";
 import { getDb } from "../db/client";
 import { isDomainError } from "../errors";
+import { limitAgent } from "../rate-limit/policies";
 import { resolveAgentNode } from "../services/telemetry/agent-token";
 import { errorResponse } from "./respond";
 import { requestMeta } from "./request-meta";
@@ -16,6 +18,7 @@ export function agentRoute(handler: AgentHandler) {
     try {
       const db = getDb();
       const nodeId = await resolveAgentNode(db, req.headers.get("authorization"));
+      await limitAgent(nodeId);
       const ctx = makeCtx(db, { kind: "agent", nodeId }, meta);
       const result = await handler({ req, ctx });
       return result instanceof Response ? result : NextResponse.json(result);

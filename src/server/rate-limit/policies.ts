@@ -7,6 +7,9 @@ export const LIMITS = {
   loginPerIp: { limit: 10, windowSeconds: 60 },
   loginFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
   emailActionsPerAddress: { limit: 3, windowSeconds: 10 * 60 },
+  // An agent reports latency about once a minute and traces less often; 120/min per node leaves
+  // room for retries and catch-up while a leaked or looping agent cannot flood the database.
+  agentPerNode: { limit: 120, windowSeconds: 60 },
 } as const;
 
 async function enforce(key: string, l: { limit: number; windowSeconds: number }) {
@@ -17,6 +20,7 @@ async function enforce(key: string, l: { limit: number; windowSeconds: number })
 export const limitRegister = (ip: string) => enforce(`register:ip:${ip}`, LIMITS.registerPerIp);
 export const limitLoginIp = (ip: string) => enforce(`login:ip:${ip}`, LIMITS.loginPerIp);
 export const limitEmailAction = (email: string) => enforce(`email:${email.toLowerCase()}`, LIMITS.emailActionsPerAddress);
+export const limitAgent = (nodeId: string) => enforce(`agent:${nodeId}`, LIMITS.agentPerNode);
 
 const failKey = (email: string) => `login:fail:${email.toLowerCase()}`;
 
