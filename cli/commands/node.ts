@@ -14,6 +14,7 @@ const nodeAdd: Command = {
     username: { type: "string", required: true, description: "panel username" },
     password: { type: "string", required: true, description: "panel password (stored encrypted)" },
     "api-token": { type: "string", valueName: "token", description: "3x-ui v3 API token (then the Bearer API is used)" },
+    "insecure-tls": { type: "boolean", description: "accept the panel's self-signed (unverified) TLS certificate" },
   },
   async run(c, { options: o }) {
     const r = await createNode(await c.ctx(), {
@@ -22,6 +23,7 @@ const nodeAdd: Command = {
       panelUsername: o.username,
       panelPassword: o.password,
       panelApiToken: o["api-token"],
+      panelTlsInsecure: o["insecure-tls"] === true,
     });
     if (o.json) return c.json(r);
     c.out(`node ${r.node.name} added (${r.node.id})`);

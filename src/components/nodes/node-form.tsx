@@ -18,6 +18,7 @@ export interface EditableNode {
   panelUrl: string;
   panelUsername: string;
   hasApiToken: boolean;
+  panelTlsInsecure: boolean;
 }
 
 interface Props {
@@ -37,6 +38,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
   const { messageOf, fieldText } = useErrorText();
   const [v, setV] = useState(node ? { ...blank, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername } : blank);
   const [clearToken, setClearToken] = useState(false);
+  const [tlsInsecure, setTlsInsecure] = useState(node?.panelTlsInsecure ?? false);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,6 +65,8 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
     if (v.panelPassword) fd.set("panelPassword", v.panelPassword);
     if (!clearToken && v.panelApiToken.trim()) fd.set("panelApiToken", v.panelApiToken.trim());
     if (mode === "edit" && clearToken) fd.set("clearApiToken", "on");
+    // Always sent (unlike a native checkbox) so unticking it on edit really turns it off.
+    fd.set("panelTlsInsecure", tlsInsecure ? "true" : "false");
     setBusy(true);
     setError(null);
     setSync(null);
@@ -138,6 +142,14 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
             <Checkbox size="xs" label={t("clearApiToken")} checked={clearToken} onChange={(e) => setClearToken(e.currentTarget.checked)} data-testid="node-clear-api-token" />
           ) : null}
         </Stack>
+        <Checkbox
+          label={t("tlsInsecure")}
+          description={t("tlsInsecureHint")}
+          checked={tlsInsecure}
+          onChange={(e) => setTlsInsecure(e.currentTarget.checked)}
+          color="orange"
+          data-testid="node-tls-insecure"
+        />
         {busy ? (
           <Text size="xs" c="dimmed" data-testid="node-testing">
             {t("testing")}

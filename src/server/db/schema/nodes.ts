@@ -14,6 +14,8 @@ export const nodes = pgTable(
     panelUsername: text("panel_username").notNull(),
     panelPasswordEnc: text("panel_password_enc").notNull(),
     panelApiTokenEnc: text("panel_api_token_enc"),
+    // Admin opt-in to skip TLS certificate checks for this panel (self-signed or IP-only certificates).
+    panelTlsInsecure: boolean("panel_tls_insecure").notNull().default(false),
     // The agent token: encrypted (so it can be shown again to nobody but kept verifiable) and as a
     // keyed hash, so an agent request is resolved with one indexed lookup (behaviour §14.13).
     agentTokenEnc: text("agent_token_enc"),

@@ -3,6 +3,7 @@ import { ClientsApiClient } from "./clients-api";
 import { CookieSessionTransport } from "./cookie-session";
 import { BearerTransport, normalizePanelUrl, type HttpSettings } from "./http-transport";
 import { InboundsApiClient } from "./inbounds-api";
+import { insecureFetch } from "./insecure-fetch";
 import type { PanelClient, PanelClientOptions } from "./types";
 
 export const DEFAULT_PANEL_TIMEOUT_MS = 10_000;
@@ -16,7 +17,8 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
   const http: HttpSettings = {
     baseUrl: normalizePanelUrl(options.url),
     timeoutMs: options.timeoutMs ?? DEFAULT_PANEL_TIMEOUT_MS,
-    fetch: options.fetch ?? globalThis.fetch,
+    // Only an explicit per-node opt-in skips certificate checks; everything else stays strict.
+    fetch: options.fetch ?? (options.allowSelfSignedTls ? insecureFetch : globalThis.fetch),
   };
   const token = options.apiToken?.trim();
   if (token) return new ClientsApiClient(new BearerTransport(http, token));

@@ -66,6 +66,19 @@ export function panelMessageError(rawMsg: string, op: PanelOp, email?: string): 
   });
 }
 
+/** Node's TLS verification failures (OpenSSL X509 codes and the host name check). */
+const TLS_UNTRUSTED_CODES = new Set([
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "CERT_UNTRUSTED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
+
 /** fetch() rejections: our timeout, or the socket never opening (refused, DNS, reset). */
 export function transportError(e: unknown, timeoutMs: number): DomainError {
   if (e instanceof DomainError) return e;
@@ -74,6 +87,14 @@ export function transportError(e: unknown, timeoutMs: number): DomainError {
     return new DomainError("UNAVAILABLE", `Panel did not answer within ${timeoutMs} ms`, { reason: "timeout" });
   }
   const cause = (e as { cause?: { code?: string } } | null)?.cause;
+  if (cause?.code && TLS_UNTRUSTED_CODES.has(cause.code)) {
+    // The socket opened but we refused the certificate: say so, or admins chase firewalls for nothing.
+    return new DomainError(
+      "UNAVAILABLE",
+      "Panel's TLS certificate is not trusted (self-signed, or issued for another host name); if you trust this panel, turn on accepting its self-signed certificate for this node",
+      { reason: "tls_untrusted", errno: cause.code },
+    );
+  }
   return new DomainError("UNAVAILABLE", "Panel is unreachable", {
     reason: "unreachable",
     ...(cause?.code ? { errno: cause.code } : {}),

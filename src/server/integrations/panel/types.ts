@@ -95,8 +95,8 @@ export interface PanelConnectionInfo {
 /**
  * Operations on one node's panel. Every method throws `DomainError`:
  * NOT_FOUND (unknown inbound or client), CONFLICT (duplicate email, last client), VALIDATION (panel
- * refused the input), UNAVAILABLE with details.reason = bad_credentials | unreachable | timeout |
- * not_found (wrong URL/base path) | panel_error.
+ * refused the input), UNAVAILABLE with details.reason = bad_credentials | unreachable | tls_untrusted |
+ * timeout | not_found (wrong URL/base path) | panel_error.
  */
 export interface PanelClient {
   listInbounds(): Promise<PanelInbound[]>;
@@ -123,6 +123,11 @@ export interface PanelClientOptions {
   apiToken?: string | null;
   /** Per-request timeout; default 10 s. */
   timeoutMs?: number;
-  /** Injected for tests; defaults to global fetch. */
+  /**
+   * Accept the panel's TLS certificate without verifying it (self-signed, or issued for another host
+   * name, e.g. a panel reached by IP). Off by default; an injected `fetch` wins.
+   */
+  allowSelfSignedTls?: boolean;
+  /** Injected for tests; defaults to global fetch (or the insecure fetch with allowSelfSignedTls). */
   fetch?: typeof fetch;
 }

@@ -31,9 +31,10 @@ export async function createNode(ctx: Ctx, raw: unknown) {
           panelPasswordEnc: encryptSecret(input.panelPassword),
           panelApiTokenEnc: input.panelApiToken ? encryptSecret(input.panelApiToken) : null,
           sortOrder: input.sortOrder ?? 0,
+          panelTlsInsecure: input.panelTlsInsecure ?? false,
         })
         .returning({ id: nodes.id });
-      await recordAudit(ctx, { action: "admin.node.create", targetType: "node", targetId: n!.id, metadata: { name: input.name, panelUrl: input.panelUrl } }, tx);
+      await recordAudit(ctx, { action: "admin.node.create", targetType: "node", targetId: n!.id, metadata: { name: input.name, panelUrl: input.panelUrl, panelTlsInsecure: input.panelTlsInsecure ?? false } }, tx);
       return n!.id;
     });
   } catch (err) {
@@ -58,12 +59,14 @@ export async function updateNode(ctx: Ctx, id: string, raw: unknown) {
           ...(input.panelPassword ? { panelPasswordEnc: encryptSecret(input.panelPassword) } : {}),
           ...(input.clearApiToken ? { panelApiTokenEnc: null } : input.panelApiToken ? { panelApiTokenEnc: encryptSecret(input.panelApiToken) } : {}),
           ...(input.sortOrder !== undefined ? { sortOrder: input.sortOrder } : {}),
+          ...(input.panelTlsInsecure !== undefined ? { panelTlsInsecure: input.panelTlsInsecure } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(nodes.id, id));
       const changed = ["name", "panelUrl", "panelUsername"].filter((k) => before[k as "name"] !== input[k as "name"]);
       if (input.panelPassword) changed.push("panelPassword");
       if (input.panelApiToken || input.clearApiToken) changed.push("panelApiToken");
+      if (input.panelTlsInsecure !== undefined && input.panelTlsInsecure !== before.panelTlsInsecure) changed.push("panelTlsInsecure");
       await recordAudit(ctx, { action: "admin.node.update", targetType: "node", targetId: id, metadata: { fields: changed } }, tx);
     });
   } catch (err) {

@@ -17,6 +17,7 @@ export function panelForNode(node: Node, opts: { timeoutMs?: number } = {}): Pan
     password: decryptSecret(node.panelPasswordEnc),
     apiToken: node.panelApiTokenEnc ? decryptSecret(node.panelApiTokenEnc) : undefined,
     timeoutMs: opts.timeoutMs,
+    allowSelfSignedTls: node.panelTlsInsecure,
   });
   if (!opts.timeoutMs) cache.set(node.id, { stamp, client });
   return client;

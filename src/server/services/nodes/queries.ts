@@ -20,6 +20,7 @@ export function publicNode(n: Node) {
     panelUrl: n.panelUrl,
     panelUsername: n.panelUsername,
     hasApiToken: Boolean(n.panelApiTokenEnc),
+    panelTlsInsecure: n.panelTlsInsecure,
     agentToken: n.agentTokenHash ? { active: true, createdAt: n.agentTokenCreatedAt } : { active: false, createdAt: null },
     lastAgentReportAt: n.lastAgentReportAt,
     panelStatus: n.panelStatus,

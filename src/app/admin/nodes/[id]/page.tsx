@@ -131,7 +131,7 @@ export default async function NodePage({ params }: { params: Params }) {
         ))}
       </Stack>
 
-      <NodeEditCard node={{ id: node.id, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername, hasApiToken: node.hasApiToken }} />
+      <NodeEditCard node={{ id: node.id, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername, hasApiToken: node.hasApiToken, panelTlsInsecure: node.panelTlsInsecure }} />
     </Stack>
   );
 }

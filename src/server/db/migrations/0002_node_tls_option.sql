@@ -1,0 +1,1 @@
+ALTER TABLE "nodes" ADD COLUMN "panel_tls_insecure" boolean DEFAULT false NOT NULL;
