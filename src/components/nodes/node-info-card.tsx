@@ -1,9 +1,9 @@
 "use client";
 import { Anchor, Badge, Card, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useFormatter, useTranslations } from "next-intl";
-import type { ReactNode } from "react";
 import { PanelStatusBadge, type PanelStatus } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
+import { LabeledField } from "../labeled-field";
 
 export interface NodeInfo {
   id: string;
@@ -20,19 +20,6 @@ export interface NodeInfo {
   inboundTotal: number;
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
 export function NodeInfoCard({ node }: { node: NodeInfo }) {
   const t = useTranslations("nodes.detail");
   const f = useFormatter();
@@ -41,25 +28,25 @@ export function NodeInfoCard({ node }: { node: NodeInfo }) {
       <Stack gap="sm">
         <Text fw={600}>{t("infoTitle")}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Field label={t("panelUrl")}>
+          <LabeledField label={t("panelUrl")}>
             <Anchor href={node.panelUrl} target="_blank" rel="noreferrer noopener" size="sm" data-testid="node-info-url">
               {node.panelUrl}
             </Anchor>
-          </Field>
-          <Field label={t("username")}>{node.panelUsername}</Field>
-          <Field label={t("panelStatus")}>
+          </LabeledField>
+          <LabeledField label={t("username")}>{node.panelUsername}</LabeledField>
+          <LabeledField label={t("panelStatus")}>
             <PanelStatusBadge status={node.panelStatus} error={node.panelError} checkedAt={node.panelCheckedAt} />
-          </Field>
-          <Field label={t("apiMode")}>
+          </LabeledField>
+          <LabeledField label={t("apiMode")}>
             <Badge variant="light" color={node.hasApiToken ? "indigo" : "gray"}>
               {node.hasApiToken ? t("apiModeToken") : t("apiModeCookie")}
             </Badge>
-          </Field>
-          <Field label={t("lastSync")}>
+          </LabeledField>
+          <LabeledField label={t("lastSync")}>
             <RelativeTime date={node.lastSyncAt} testId="node-last-sync" />
-          </Field>
-          <Field label={t("inbounds")}>{t("inboundCounts", { active: node.inboundCount, total: node.inboundTotal })}</Field>
-          <Field label={t("createdAt")}>{f.dateTime(new Date(node.createdAt), { dateStyle: "medium", timeStyle: "short" })}</Field>
+          </LabeledField>
+          <LabeledField label={t("inbounds")}>{t("inboundCounts", { active: node.inboundCount, total: node.inboundTotal })}</LabeledField>
+          <LabeledField label={t("createdAt")}>{f.dateTime(new Date(node.createdAt), { dateStyle: "medium", timeStyle: "short" })}</LabeledField>
         </SimpleGrid>
         {node.panelStatus === "ERROR" && node.panelError ? (
           <Text size="sm" c="red" data-testid="node-panel-error" style={{ overflowWrap: "anywhere" }}>

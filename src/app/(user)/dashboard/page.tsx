@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { LabeledField } from "@/components/labeled-field";
 import { PlaceholderCard } from "@/components/shell/placeholder-card";
 import { StatusBadge } from "@/components/shell/status-badge";
 import { requireUserPage } from "@/server/auth/session";
@@ -29,11 +30,15 @@ export default async function DashboardPage() {
           <StatusBadge status={user.status} />
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Field label={t("email")} value={user.email} />
-          <Field label={t("role")} value={<Badge variant="light" color={user.role === "ADMIN" ? "grape" : "gray"}>{user.role}</Badge>} />
-          <Field label={t("emailVerified")} value={user.emailVerifiedAt ? when(user.emailVerifiedAt) : t("notVerified")} />
-          <Field label={t("memberSince")} value={when(user.createdAt)} />
-          <Field label={t("lastLogin")} value={when(user.lastLoginAt)} />
+          <LabeledField label={t("email")}>{user.email}</LabeledField>
+          <LabeledField label={t("role")}>
+            <Badge variant="light" color={user.role === "ADMIN" ? "grape" : "gray"}>
+              {user.role}
+            </Badge>
+          </LabeledField>
+          <LabeledField label={t("emailVerified")}>{user.emailVerifiedAt ? when(user.emailVerifiedAt) : t("notVerified")}</LabeledField>
+          <LabeledField label={t("memberSince")}>{when(user.createdAt)}</LabeledField>
+          <LabeledField label={t("lastLogin")}>{when(user.lastLoginAt)}</LabeledField>
         </SimpleGrid>
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -41,18 +46,5 @@ export default async function DashboardPage() {
         <PlaceholderCard title={t("trafficTitle")} description={t("trafficEmpty")} />
       </SimpleGrid>
     </Stack>
-  );
-}
-
-function Field({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
-        {value}
-      </Text>
-    </div>
   );
 }

@@ -99,14 +99,7 @@ export default async function NodePage({ params }: { params: Params }) {
       </SimpleGrid>
 
       <Stack gap="sm">
-        <div>
-          <Text fw={600} size="lg">
-            {t("inboundsTitle")}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t("inboundsHint")}
-          </Text>
-        </div>
+        <SectionHeading title={t("inboundsTitle")} hint={t("inboundsHint")} />
         <InboundsTable rows={inboundRows} />
       </Stack>
 
@@ -118,14 +111,7 @@ export default async function NodePage({ params }: { params: Params }) {
       />
 
       <Stack gap="sm">
-        <div>
-          <Text fw={600} size="lg">
-            {t("tracesTitle")}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t("tracesHint")}
-          </Text>
-        </div>
+        <SectionHeading title={t("tracesTitle")} hint={t("tracesHint")} />
         {CARRIERS.map((c) => (
           <TraceCard key={c} carrier={c} trace={traceOf[c]} />
         ))}
@@ -133,5 +119,18 @@ export default async function NodePage({ params }: { params: Params }) {
 
       <NodeEditCard node={{ id: node.id, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername, hasApiToken: node.hasApiToken, panelTlsInsecure: node.panelTlsInsecure }} />
     </Stack>
+  );
+}
+
+function SectionHeading({ title, hint }: { title: string; hint: string }) {
+  return (
+    <div>
+      <Text fw={600} size="lg">
+        {title}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {hint}
+      </Text>
+    </div>
   );
 }
