@@ -1,7 +1,6 @@
 // Races that must resolve to "exactly once": a double-clicked link, and two app instances whose
 // workers poll the same task table at the same moment.
 import { eq, inArray } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drizzleFor, type Db } from "../../src/server/db/client";
 import { auditLogs, tasks, users } from "../../src/server/db/schema";
@@ -10,7 +9,7 @@ import { updateSettings } from "../../src/server/services/settings";
 import { enqueueTask, registerTaskHandler, runDueTasks } from "../../src/server/services/tasks";
 import type { SmtpSimulator } from "../../simulators/smtp/server";
 import { anonCtx, cliCtx } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
+import { createTestDb, testPool, type TestDb } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { deliverAndReceive, linkFromMail, useSmtpSimulator } from "../helpers/mail";
 
@@ -22,7 +21,7 @@ beforeAll(async () => {
   t = await createTestDb();
   smtp = await useSmtpSimulator(t.db);
   if (t.raw.kind === "pg") {
-    const pool = new pg.Pool({ connectionString: (t.raw.pool.options as { connectionString: string }).connectionString, max: 10 });
+    const pool = testPool((t.raw.pool.options as { connectionString: string }).connectionString);
     second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
   } else {
     second = { db: t.db, close: async () => undefined };

@@ -6,6 +6,18 @@ import pg from "pg";
 import { drizzleFor, installDb, type Db, type RawClient } from "../../src/server/db/client";
 import { runMigrations } from "../../src/server/db/migrate";
 
+/**
+ * A pool on a test database. Teardown drops the database WITH (FORCE), which terminates connections
+ * that are still closing (57P01); without an error listener that becomes an uncaught exception.
+ */
+export function testPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on("error", (err) => {
+    if ((err as { code?: string }).code !== "57P01") throw err;
+  });
+  return pool;
+}
+
 export interface TestDb { db: Db; raw: RawClient; kind: "pglite" | "pg"; close: () => Promise<void> }
 
 export async function createTestDb(opts: { install?: boolean } = {}): Promise<TestDb> {
@@ -20,7 +32,7 @@ export async function createTestDb(opts: { install?: boolean } = {}): Promise<Te
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
-    raw = { kind: "pg", pool: new pg.Pool({ connectionString: u.toString(), max: 10 }) };
+    raw = { kind: "pg", pool: testPool(u.toString()) };
     drop = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
