@@ -1,8 +1,16 @@
-// `npm start` builds once on a fresh checkout (or after `npm run build` was never run).
-import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
+// `npm start` (as its prestart) serves only a build made from this checkout: it builds when there is
+// none, and rebuilds when the sources, messages, configuration or lock file changed since the build
+// (after a `git pull`, say), saying why.
+import path from "node:path";
+import { buildAndRecord, staleReason } from "./build-fingerprint.mjs";
 
-if (!existsSync(".next/BUILD_ID")) {
-  console.log("No production build yet: running `next build` once (about a minute)...");
-  execSync("npx next build", { stdio: "inherit" });
+const root = path.resolve(import.meta.dirname, "..");
+const reason = staleReason(root);
+if (reason) {
+  console.log(`${reason}: rebuilding with \`next build\` (about a minute)...`);
+  const code = buildAndRecord(root);
+  if (code !== 0) {
+    console.error(`next build failed (exit ${code}): not starting on a build that does not match the checkout`);
+    process.exit(code);
+  }
 }
