@@ -2,3 +2,5 @@ export * from "./accounts";
 export * from "./settings";
 export * from "./audit";
 export * from "./nodes";
+export * from "./sessions";
+export * from "./two-factor";
