@@ -11,20 +11,34 @@ const at = (ip: string, extra: H = {}) => hop({ ip, ...extra });
 const times = (n: number, make: () => H) => Array.from({ length: n }, make);
 
 const vpsLeg = () => [as("AS25820"), as("AS25820")];
+/** Provincial ChinaNet hops, where every telecom trace ends: AS4134 but not the 163 backbone. */
 const chinaNetTail = () => [as("AS4134", { ip: "61.152.1.1" }), as("AS4134", { ip: "101.95.1.1" })];
+/** Hops on the ChinaNet 163 backbone, 202.97.0.0/16. */
+const backbone = (n: number) => times(n, () => at(`202.97.${ipSeq++ % 250}.1`, { asn: "AS4134" }));
 
 const table: [string, H[], RouteLabel][] = [
-  // 1. CN2: GIA when the text says GIA or at most one ordinary 163 hop; GT otherwise.
+  // 1. CN2: GIA when the text says GIA or at most one hop is on the ChinaNet 163 *backbone*
+  //    (202.97.0.0/16 or CHINANET/163 BACKBONE text); provincial AS4134 hops never count (§9).
   ["AS4809 end to end", [...vpsLeg(), as("AS4809"), as("AS4809"), as("AS4809")], "CN2 GIA"],
   ["59.43.0.0/16 hop IP without ASN", [...vpsLeg(), at("59.43.246.1"), at("59.43.180.9")], "CN2 GIA"],
   ["CTGNET owner text", [...vpsLeg(), hop({ owner: "CTGNET-HK backbone" })], "CN2 GIA"],
-  ["CN2 with exactly one ordinary 163 hop", [...vpsLeg(), as("AS4809"), as("AS4134", { ip: "61.152.1.1" })], "CN2 GIA"],
-  ["CN2 with two 163 hops", [...vpsLeg(), as("AS4809"), at("202.97.50.1"), as("AS4134", { ip: "61.152.1.1" })], "CN2 GT"],
-  ["CN2 with 163 backbone hops", [...vpsLeg(), as("4809"), at("202.97.1.1"), at("202.97.2.2"), ...chinaNetTail()], "CN2 GT"],
-  ["CN2 GT path whose text says GIA", [...vpsLeg(), as("AS4809", { owner: "China Telecom CN2 GIA" }), ...times(3, () => as("AS4134"))], "CN2 GIA"],
-  ["compound CN2GIA token", [...vpsLeg(), hop({ isp: "ChinaTelecom CN2GIA" }), ...times(3, () => as("AS4134"))], "CN2 GIA"],
-  ["hyphenated CN2-GIA", [...vpsLeg(), hop({ owner: "CN2-GIA" }), ...times(3, () => as("AS4134"))], "CN2 GIA"],
-  ["GEORGIA is not GIA", [...vpsLeg(), as("AS4809", { owner: "GEORGIA Tech transit" }), ...times(3, () => as("AS4134"))], "CN2 GT"],
+  ["CN2 with one provincial AS4134 hop", [...vpsLeg(), as("AS4809"), as("AS4134", { ip: "61.152.1.1" })], "CN2 GIA"],
+  ["CN2 then a long provincial AS4134 tail (the target is one too)", [...vpsLeg(), as("AS4809"), at("59.43.2.2"), ...chinaNetTail(), ...times(4, () => as("AS4134"))], "CN2 GIA"],
+  ["CN2, one 202.97 backbone hop, provincial hops", [...vpsLeg(), as("AS4809"), at("202.97.50.1", { asn: "AS4134" }), ...chinaNetTail()], "CN2 GIA"],
+  ["CN2, one backbone hop by text, provincial hops", [...vpsLeg(), as("AS4809"), as("AS4134", { owner: "CHINANET-BACKBONE" }), ...chinaNetTail()], "CN2 GIA"],
+  ["CN2 with two 202.97 backbone hops", [...vpsLeg(), as("AS4809"), at("202.97.50.1"), at("202.97.33.9")], "CN2 GT"],
+  ["CN2 with 163 backbone hops and a provincial tail", [...vpsLeg(), as("4809"), at("202.97.1.1"), at("202.97.2.2"), ...chinaNetTail()], "CN2 GT"],
+  ["CN2 with two backbone hops by text", [...vpsLeg(), as("AS4809"), as("AS4134", { owner: "ChinaNet Backbone" }), as("AS4134", { isp: "China Telecom 163 backbone" }), ...chinaNetTail()], "CN2 GT"],
+  ["202.97 hop filed under AS4809 is still backbone", [...vpsLeg(), as("AS4809"), at("202.97.1.1", { asn: "AS4809" }), at("202.97.2.2", { asn: "AS4809" })], "CN2 GT"],
+  ["backbone text on CN2 hops does not count", [...vpsLeg(), at("59.43.1.1", { owner: "CHINANET BACKBONE" }), as("AS4809", { owner: "CHINANET BACKBONE" })], "CN2 GIA"],
+  ["provincial ChinaNet text is not backbone", [...vpsLeg(), as("AS4809"), ...times(3, () => as("AS4134", { owner: "CHINANET Shanghai province network" }))], "CN2 GIA"],
+  ["BACKBONE alone is not the 163 backbone", [...vpsLeg(), as("AS4809"), ...times(3, () => as("AS4134", { owner: "China Telecom backbone" }))], "CN2 GIA"],
+  ["CHINANET in owner and BACKBONE in ISP is no phrase", [...vpsLeg(), as("AS4809"), ...times(3, () => as("AS4134", { owner: "ChinaNet", isp: "backbone" }))], "CN2 GIA"],
+  ["CHINANETBACKBONE is not the phrase", [...vpsLeg(), as("AS4809"), ...times(3, () => as("AS4134", { owner: "CHINANETBACKBONE" }))], "CN2 GIA"],
+  ["CN2 GT path whose text says GIA", [...vpsLeg(), as("AS4809", { owner: "China Telecom CN2 GIA" }), ...backbone(3)], "CN2 GIA"],
+  ["compound CN2GIA token", [...vpsLeg(), hop({ isp: "ChinaTelecom CN2GIA" }), ...backbone(3)], "CN2 GIA"],
+  ["hyphenated CN2-GIA", [...vpsLeg(), hop({ owner: "CN2-GIA" }), ...backbone(3)], "CN2 GIA"],
+  ["GEORGIA is not GIA", [...vpsLeg(), as("AS4809", { owner: "GEORGIA Tech transit" }), ...backbone(3)], "CN2 GT"],
   ["59.43 hop filed under AS4134 is CN2, not ordinary 163", [...vpsLeg(), at("59.43.1.1", { asn: "AS4134" }), at("59.43.2.2", { asn: "AS4134" }), as("AS4134")], "CN2 GIA"],
   ["ACN2 is not CN2", [...vpsLeg(), hop({ owner: "ACN2 Networks" }), ...times(3, () => as("AS4134"))], "163"],
   // 2. AS9929
@@ -46,6 +60,7 @@ const table: [string, H[], RouteLabel][] = [
   // 6. 163 or ordinary
   ["ChinaNet 163 by ASN dominates", [...vpsLeg(), as("AS3356"), ...times(4, () => as("AS4134"))], "163"],
   ["ChinaNet 163 by 202.97 IPs", [...vpsLeg(), at("202.97.12.1"), at("202.97.33.5"), at("202.97.88.2")], "163"],
+  ["ChinaNet 163 by backbone text", [...vpsLeg(), ...times(3, () => hop({ owner: "CHINANET BACKBONE" }))], "163"],
   ["163 is a minority", [...times(4, () => as("AS3356")), as("AS4134")], "Ordinary"],
   ["China Mobile CMNET", [...vpsLeg(), ...times(4, () => as("AS9808"))], "Ordinary"],
   ['"163" in text is not evidence', [...vpsLeg(), hop({ owner: "ChinaNet 163" })], "Ordinary"],

@@ -29,20 +29,36 @@ export function tokenize(text: string): string[] {
     .flatMap((t) => [t, ...(TOKEN_ALIASES[t] ?? [])]);
 }
 
-interface HopEvidence { asns: Set<number>; ip: string; tokens: Set<string> }
+interface HopFacts { asns: Set<number>; ip: string; tokens: Set<string> }
+interface HopEvidence extends HopFacts { backbone: boolean }
 
 function evidenceOf(h: TraceHop): HopEvidence {
-  const text = `${h.owner} ${h.isp}`;
+  // Owner and ISP are tokenized apart so "...CHINANET" + "BACKBONE..." never forms a phrase across them.
+  const texts = [tokenize(h.owner), tokenize(h.isp)];
   // An explicit "AS4809" in the owner text is as good as the ASN field.
-  return { asns: new Set([...parseAsns(h.asn), ...parseAsns(text, { bareNumbers: false })]), ip: h.ip, tokens: new Set(tokenize(text)) };
+  const asns = new Set([...parseAsns(h.asn), ...parseAsns(`${h.owner} ${h.isp}`, { bareNumbers: false })]);
+  const facts: HopFacts = { asns, ip: h.ip, tokens: new Set(texts.flat()) };
+  return { ...facts, backbone: isBackboneHop(facts, texts) };
 }
 
 const inSlash16 = (ip: string, prefix: string) => isIPv4(ip) && ip.startsWith(`${prefix}.`);
 const hasAny = (e: HopEvidence, asns: number[]) => asns.some((n) => e.asns.has(n));
 
-const isCn2Hop = (e: HopEvidence) => e.asns.has(AS_CN2) || inSlash16(e.ip, "59.43") || e.tokens.has("CN2") || e.tokens.has("CTGNET");
+const isCn2Hop = (e: HopFacts) => e.asns.has(AS_CN2) || inSlash16(e.ip, "59.43") || e.tokens.has("CN2") || e.tokens.has("CTGNET");
 // Some IP databases file CN2 addresses under AS4134; a hop showing CN2 evidence is not "ordinary".
-const isChinaNet163Hop = (e: HopEvidence) => !isCn2Hop(e) && (e.asns.has(AS_CHINANET) || inSlash16(e.ip, "202.97"));
+// Provincial and backbone hops alike are ChinaNet 163 here (rule 6 weighs the whole network).
+const isChinaNet163Hop = (e: HopEvidence) => !isCn2Hop(e) && (e.asns.has(AS_CHINANET) || e.backbone);
+
+/** "CHINANET BACKBONE" or "163 BACKBONE" as adjacent whole tokens ("CTGNET backbone" is CN2's own). */
+const saysBackbone = (tokens: readonly string[]) => tokens.some((t, i) => t === "BACKBONE" && (tokens[i - 1] === "CHINANET" || tokens[i - 1] === "163"));
+
+/**
+ * A hop on the ChinaNet 163 *backbone*, the part a CN2 GT path crosses and a GIA path avoids (§9):
+ * an address in 202.97.0.0/16 (the backbone's own block, so the IP decides whatever AS a database
+ * files it under), or backbone text on a hop without CN2 evidence. Provincial AS4134 hops are not
+ * backbone hops: every telecom trace ends in one, since the carrier's target itself is one.
+ */
+const isBackboneHop = (e: HopFacts, texts: readonly string[][]) => inSlash16(e.ip, "202.97") || (!isCn2Hop(e) && texts.some(saysBackbone));
 
 /**
  * "163 dominates" when ChinaNet 163 is the most common network on the path: more hops than any
@@ -68,9 +84,10 @@ export function classifyRoute(rawHops: unknown): RouteLabel {
   const anyHop = (test: (e: HopEvidence) => boolean) => ev.some(test);
 
   if (anyHop(isCn2Hop)) {
-    // GIA stays on CN2 end to end; GT hands over to the ordinary 163 backbone on the way.
-    const ordinary163Hops = ev.filter(isChinaNet163Hop).length;
-    return anyHop((e) => e.tokens.has("GIA")) || ordinary163Hops <= 1 ? "CN2 GIA" : "CN2 GT";
+    // GIA stays on CN2 up to the destination province; GT hands over to the 163 backbone on the way.
+    // The spec lets a GIA path show one backbone hop (a hand-off), so it takes two to make GT.
+    const backboneHops = ev.filter((e) => e.backbone).length;
+    return anyHop((e) => e.tokens.has("GIA")) || backboneHops <= 1 ? "CN2 GIA" : "CN2 GT";
   }
   if (anyHop((e) => hasAny(e, AS_UNICOM_PREMIUM) || e.tokens.has("CUII"))) return "AS9929";
   if (anyHop((e) => hasAny(e, AS_CMIN2) || e.tokens.has("CMIN2"))) return "CMIN2";
