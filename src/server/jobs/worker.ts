@@ -1,6 +1,7 @@
 // In-process worker: runs due tasks every few seconds, or at once when kicked after a commit.
 // SKIP LOCKED claiming (run-due-tasks.ts) keeps several instances from running a task twice.
 import type { Db } from "../db/client";
+import { describeError } from "../describe-error";
 import { log } from "../logger";
 import { runDueTasks, setTaskKicker } from "../services/tasks";
 import "./task-handlers";
@@ -23,7 +24,7 @@ export function startWorker(db: Db, intervalMs = 5000) {
           if (r.ran === 20) again = true;
         } while (again && !stopped);
       } catch (err) {
-        log.error("worker tick failed", { error: (err as Error).message });
+        log.error("worker tick failed", { error: describeError(err) });
       } finally {
         running = undefined;
       }

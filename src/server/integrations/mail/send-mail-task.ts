@@ -1,4 +1,6 @@
 // The "mail.send" task: mails are queued inside the transaction of the change and sent after commit.
+// The action link carries a live token, so it travels in the task's encrypted `secret` part and is
+// removed from the row once the mail was sent (see services/tasks).
 import type { Db } from "../../db/client";
 import { getSettingsWithSecrets } from "../../services/settings/queries";
 import { registerTaskHandler } from "../../services/tasks/run-due-tasks";
@@ -6,9 +8,10 @@ import { enqueueTask } from "../../services/tasks/enqueue-task";
 import { deliver } from "./transport";
 import { renderMail, type MailLocale, type MailTemplate } from "./templates";
 
-export interface MailTaskPayload { to: string; template: MailTemplate; locale: MailLocale; link?: string; minutes?: number; [k: string]: unknown }
+export interface MailTaskPayload { to: string; template: MailTemplate; locale: MailLocale; link?: string; minutes?: number }
 
-export const queueMail = (db: Db, payload: MailTaskPayload) => enqueueTask(db, "mail.send", payload, { maxAttempts: 6 });
+export const queueMail = (db: Db, { link, ...rest }: MailTaskPayload) =>
+  enqueueTask(db, "mail.send", { ...rest, ...(link ? { secret: { link } } : {}) }, { maxAttempts: 6 });
 
 export async function sendTemplatedMail(db: Db, p: MailTaskPayload) {
   const settings = await getSettingsWithSecrets(db);
@@ -17,6 +20,8 @@ export async function sendTemplatedMail(db: Db, p: MailTaskPayload) {
 }
 
 registerTaskHandler("mail.send", async (payload, { db }) => {
-  const r = await sendTemplatedMail(db, payload as MailTaskPayload);
+  const { secret, ...rest } = payload as Omit<MailTaskPayload, "link"> & { secret?: { link?: string }; link?: string };
+  // `rest.link`: rows queued before links moved into the encrypted part.
+  const r = await sendTemplatedMail(db, { ...rest, link: secret?.link ?? rest.link });
   return { messageId: r.messageId };
 });

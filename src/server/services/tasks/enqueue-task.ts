@@ -1,13 +1,26 @@
 import type { Db } from "../../db/client";
 import { tasks } from "../../db/schema";
+import { encryptSecret } from "../../crypto/secrets";
 
 export interface EnqueueOptions { runAt?: Date; maxAttempts?: number }
 
+/**
+ * A task's payload. Anything a reader of the database or a backup could misuse (a link with its
+ * token, panel credentials, payment data) goes under `secret`: it is stored encrypted, handed to
+ * the handler decrypted, and removed from the row once the task has finished.
+ */
+export type TaskPayload = Record<string, unknown> & { secret?: Record<string, unknown> };
+
+/** The payload key holding the encrypted secret part ("v1.<kid>...." ciphertext of its JSON). */
+export const SECRET_FIELD = "secret";
+
 /** Records work to do after commit (outbox). Call with the transaction handle of the change. */
-export async function enqueueTask(db: Db, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<string> {
+export async function enqueueTask(db: Db, kind: string, payload: TaskPayload, opts: EnqueueOptions = {}): Promise<string> {
+  const { [SECRET_FIELD]: secret, ...rest } = payload;
+  const stored: Record<string, unknown> = secret === undefined ? rest : { ...rest, [SECRET_FIELD]: encryptSecret(JSON.stringify(secret)) };
   const [row] = await db
     .insert(tasks)
-    .values({ kind, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 5 })
+    .values({ kind, payload: stored, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 5 })
     .returning({ id: tasks.id });
   return row!.id;
 }

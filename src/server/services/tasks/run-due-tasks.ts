@@ -1,9 +1,14 @@
 // Claims due tasks with SKIP LOCKED so several instances never run one task twice, runs each
 // handler outside any transaction, and records the outcome with exponential back-off on failure.
+// A payload's `secret` part is decrypted only for the handler and removed from the row once the
+// task has finished (succeeded, or failed for the last time).
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tasks } from "../../db/schema";
+import { decryptSecret } from "../../crypto/secrets";
+import { errorSummary } from "../../describe-error";
 import { log } from "../../logger";
+import { SECRET_FIELD } from "./enqueue-task";
 
 export type TaskHandler = (payload: Record<string, unknown>, meta: { id: string; attempts: number; db: Db }) => Promise<Record<string, unknown> | void>;
 
@@ -15,9 +20,47 @@ export function registerTaskHandler(kind: string, handler: TaskHandler): void {
 }
 
 const LEASE_SECONDS = 120;
+const SCRUBBED = "[secret]";
+
+/** The payload the handler sees: the stored one with its `secret` part decrypted. */
+function openPayload(stored: Record<string, unknown>): { payload: Record<string, unknown>; secrets: string[] } {
+  const sealed = stored[SECRET_FIELD];
+  if (typeof sealed !== "string") return { payload: stored, secrets: [] };
+  const secret = JSON.parse(decryptSecret(sealed)) as Record<string, unknown>;
+  return { payload: { ...stored, [SECRET_FIELD]: secret }, secrets: secretStrings(secret) };
+}
+
+/** Every string inside the secret (and the query values of URLs among them), longest first. */
+function secretStrings(v: unknown, out: string[] = []): string[] {
+  if (typeof v === "string") {
+    if (v.length >= 6) out.push(v, encodeURIComponent(v));
+    try {
+      for (const q of new URL(v).searchParams.values()) if (q.length >= 6) out.push(q);
+    } catch {
+      /* not a URL */
+    }
+  } else if (v && typeof v === "object") for (const x of Object.values(v)) secretStrings(x, out);
+  return [...new Set(out)].sort((a, b) => b.length - a.length);
+}
+
+/** Removes secret values that a handler or library echoed into a result or an error text. */
+function scrub(text: string, secrets: string[]): string {
+  let out = text;
+  for (const s of secrets) out = out.split(s).join(SCRUBBED);
+  return out;
+}
+
+function scrubDeep(v: unknown, secrets: string[]): unknown {
+  if (typeof v === "string") return scrub(v, secrets);
+  if (Array.isArray(v)) return v.map((x) => scrubDeep(x, secrets));
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scrubDeep(x, secrets)]));
+  return v;
+}
 const backoffSeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 3600);
 
 interface ClaimedTask { id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }
+
+const withoutSecret = sql<Record<string, unknown>>`${tasks.payload} - ${SECRET_FIELD}::text`;
 
 export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; failed: number }> {
   const claimed = (await db.execute(sql`
@@ -34,19 +77,28 @@ export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; fa
     // expired (and was re-claimed by another worker) must not overwrite the newer run's result.
     const ours = and(eq(tasks.id, t.id), eq(tasks.attempts, t.attempts), eq(tasks.status, "RUNNING"));
     const handler = handlers.get(t.kind);
+    let secrets: string[] = [];
     try {
       if (!handler) throw new Error(`No handler for task kind ${t.kind}`);
-      const result = await handler(t.payload, { id: t.id, attempts: t.attempts, db });
-      await db.update(tasks).set({ status: "SUCCEEDED", result: result ?? {}, lockedUntil: null, lastError: null, updatedAt: new Date() }).where(ours);
+      const opened = openPayload(t.payload);
+      secrets = opened.secrets;
+      const result = (await handler(opened.payload, { id: t.id, attempts: t.attempts, db })) ?? {};
+      const stored = secrets.length ? (scrubDeep(result, secrets) as Record<string, unknown>) : result;
+      await db
+        .update(tasks)
+        .set({ status: "SUCCEEDED", payload: withoutSecret, result: stored, lockedUntil: null, lastError: null, updatedAt: new Date() })
+        .where(ours);
     } catch (err) {
       failed++;
-      const message = err instanceof Error ? err.message : String(err);
+      const message = scrub(errorSummary(err), secrets);
       const final = t.attempts >= t.max_attempts;
       log.warn("task failed", { taskId: t.id, kind: t.kind, attempt: t.attempts, final, error: message });
       await db
         .update(tasks)
         .set({
           status: final ? "FAILED" : "PENDING",
+          // A task that will not run again needs its secret no more.
+          ...(final ? { payload: withoutSecret } : {}),
           lastError: message.slice(0, 2000),
           lockedUntil: null,
           runAt: new Date(Date.now() + backoffSeconds(t.attempts) * 1000),
