@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "./auth/password-policy";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const opt = <T extends z.ZodType>(s: T) => z.preprocess(emptyToUndefined, s.optional());
@@ -21,7 +22,7 @@ const EnvSchema = z.object({
   ENCRYPTION_KEYS_PREVIOUS: opt(z.string()),
   EDITION: z.enum(["base", "wallet"]).default("base"),
   ADMIN_EMAIL: opt(z.email()),
-  ADMIN_PASSWORD: opt(z.string().min(8, "must be at least 8 characters")),
+  ADMIN_PASSWORD: opt(z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)),
   TRUSTED_PROXIES: opt(z.string()),
   SMTP_URL: opt(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
   SMTP_FROM: opt(z.string()),

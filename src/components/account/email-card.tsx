@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { requestEmailChangeAction } from "@/app/(user)/account/actions";
 import { FormError } from "../forms/form-error";
+import { looksLikeEmail } from "../forms/rules";
 import { fieldErrorsOf, networkError, useErrorText } from "../forms/server-error";
 
 export function EmailCard({ email }: { email: string }) {
@@ -21,7 +22,7 @@ export function EmailCard({ email }: { email: string }) {
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     const f: Record<string, string> = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(newEmail.trim())) f.newEmail = ta("register.emailInvalid");
+    if (!looksLikeEmail(newEmail)) f.newEmail = ta("register.emailInvalid");
     if (!currentPassword) f.currentPassword = t("password.currentRequired");
     setFields(f);
     if (Object.keys(f).length) return;

@@ -6,8 +6,8 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { changePasswordAction } from "@/app/(user)/account/actions";
 import { credentialsLogin } from "../auth/next-auth-client";
-import { MIN_PASSWORD } from "../auth/register-form";
 import { FormError } from "../forms/form-error";
+import { MIN_PASSWORD_LENGTH } from "../forms/rules";
 import { notifySuccess } from "../forms/notify";
 import { networkError, useErrorText } from "../forms/server-error";
 
@@ -30,7 +30,7 @@ export function PasswordCard({ email }: { email: string }) {
     ev.preventDefault();
     const f: Partial<typeof empty> = {};
     if (!v.currentPassword) f.currentPassword = t("password.currentRequired");
-    if (v.newPassword.length < MIN_PASSWORD) f.newPassword = ta("register.passwordShort", { min: MIN_PASSWORD });
+    if (v.newPassword.length < MIN_PASSWORD_LENGTH) f.newPassword = ta("register.passwordShort", { min: MIN_PASSWORD_LENGTH });
     if (v.confirm !== v.newPassword) f.confirm = ta("reset.mismatch");
     setFields(f);
     if (Object.keys(f).length) return;

@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import type { ActionResult } from "@/server/actions/run-action";
 import { FormError } from "../forms/form-error";
+import { looksLikeEmail } from "../forms/rules";
 import { networkError, useErrorText } from "../forms/server-error";
 
 interface Props {
@@ -27,7 +28,7 @@ export function EmailRequestForm({ action, submitLabel, sentMessage, initialEmai
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError(t("register.emailInvalid"));
+    if (!looksLikeEmail(email)) return setError(t("register.emailInvalid"));
     setBusy(true);
     setError(null);
     const r = await action(email.trim()).catch(() => ({ ok: false as const, error: networkError() }));

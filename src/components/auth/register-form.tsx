@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormError } from "../forms/form-error";
+import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../forms/rules";
 import { fieldErrorsOf, networkError, useErrorText, type UiError } from "../forms/server-error";
 import { Turnstile } from "./turnstile";
 
@@ -15,8 +16,6 @@ interface Props {
   initialInvite: string;
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD = 8;
 
 export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite }: Props) {
   const t = useTranslations("auth");
@@ -39,8 +38,8 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
 
   const validate = (): Record<string, string> => {
     const f: Record<string, string> = {};
-    if (!EMAIL_RE.test(values.email.trim())) f.email = t("register.emailInvalid");
-    if (values.password.length < MIN_PASSWORD) f.password = t("register.passwordShort", { min: MIN_PASSWORD });
+    if (!looksLikeEmail(values.email)) f.email = t("register.emailInvalid");
+    if (values.password.length < MIN_PASSWORD_LENGTH) f.password = t("register.passwordShort", { min: MIN_PASSWORD_LENGTH });
     if (values.name.trim().length > 50) f.name = t("register.nameLong");
     if (inviteCodeRequired && !values.inviteCode.trim()) f.inviteCode = t("register.inviteRequired");
     return f;
@@ -121,7 +120,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
         <TextInput label={t("email")} type="email" autoComplete="email" required value={values.email} onChange={set("email")} error={fields.email} data-testid="email" />
         <PasswordInput
           label={t("password")}
-          description={t("register.passwordHint", { min: MIN_PASSWORD })}
+          description={t("register.passwordHint", { min: MIN_PASSWORD_LENGTH })}
           autoComplete="new-password"
           required
           value={values.password}

@@ -6,8 +6,8 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { resetPasswordAction } from "@/app/(auth)/actions";
 import { FormError } from "../forms/form-error";
+import { MIN_PASSWORD_LENGTH } from "../forms/rules";
 import { networkError, useErrorText } from "../forms/server-error";
-import { MIN_PASSWORD } from "./register-form";
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations("auth");
@@ -38,7 +38,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     const f: typeof fields = {};
-    if (password.length < MIN_PASSWORD) f.password = t("register.passwordShort", { min: MIN_PASSWORD });
+    if (password.length < MIN_PASSWORD_LENGTH) f.password = t("register.passwordShort", { min: MIN_PASSWORD_LENGTH });
     if (confirm !== password) f.confirm = t("reset.mismatch");
     setFields(f);
     if (f.password || f.confirm) return;
@@ -68,7 +68,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         </FormError>
         <PasswordInput
           label={t("reset.newPassword")}
-          description={t("register.passwordHint", { min: MIN_PASSWORD })}
+          description={t("register.passwordHint", { min: MIN_PASSWORD_LENGTH })}
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}

@@ -3,7 +3,6 @@ import { hash, verify } from "@node-rs/argon2";
 // argon2id with OWASP's second recommended profile (19 MiB, t=2, p=1).
 const OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const MIN_PASSWORD_LENGTH = 8;
 export const hashPassword = (plain: string) => hash(plain, OPTIONS);
 
 let dummy: Promise<string> | undefined;

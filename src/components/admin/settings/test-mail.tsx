@@ -4,6 +4,7 @@ import { IconMail } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { sendTestMailAction } from "@/app/admin/settings/actions";
+import { looksLikeEmail } from "../../forms/rules";
 import { networkError, useErrorText } from "../../forms/server-error";
 
 /** Sends a test mail with the saved SMTP settings and shows the mail server's answer. */
@@ -15,7 +16,7 @@ export function TestMail({ defaultTo }: { defaultTo: string }) {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const send = async () => {
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to.trim())) return setResult({ ok: false, text: t("testMailInvalid") });
+    if (!looksLikeEmail(to)) return setResult({ ok: false, text: t("testMailInvalid") });
     setBusy(true);
     setResult(null);
     const r = await sendTestMailAction(to.trim()).catch(() => ({ ok: false as const, error: networkError() }));

@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { createUser, updateUser } from "@/app/admin/users/actions";
 import { FormError } from "../../forms/form-error";
+import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../../forms/rules";
 import { notifySuccess } from "../../forms/notify";
 import { fieldErrorsOf, networkError, useErrorText } from "../../forms/server-error";
 
@@ -19,8 +20,6 @@ export interface EditableUser {
 
 type Props = { opened: boolean; onClose: () => void } & ({ mode: "create"; user?: undefined } | { mode: "edit"; user: EditableUser | null });
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MIN_PASSWORD = 8;
 
 export function UserFormModal({ mode, user, opened, onClose }: Props) {
   const t = useTranslations("adminUsers");
@@ -57,8 +56,8 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     const f: Record<string, string> = {};
-    if (!EMAIL_RE.test(v.email.trim())) f.email = t("emailInvalid");
-    if (mode === "create" ? v.password.length < MIN_PASSWORD : v.password.length > 0 && v.password.length < MIN_PASSWORD) f.password = t("passwordShort", { min: MIN_PASSWORD });
+    if (!looksLikeEmail(v.email)) f.email = t("emailInvalid");
+    if (mode === "create" ? v.password.length < MIN_PASSWORD_LENGTH : v.password.length > 0 && v.password.length < MIN_PASSWORD_LENGTH) f.password = t("passwordShort", { min: MIN_PASSWORD_LENGTH });
     if (v.name.trim().length > 50) f.name = t("nameLong");
     setFields(f);
     if (Object.keys(f).length) return;

@@ -1,6 +1,6 @@
 // Input schemas of the accounts area, defined once and shared by routes, actions and the CLI.
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "../../auth/password";
+import { MIN_PASSWORD_LENGTH } from "../../auth/password-policy";
 import { USER_ROLES, USER_STATUSES } from "../../db/schema";
 
 export const EmailInput = z.string().trim().toLowerCase().max(254, "Email is too long").pipe(z.email("Enter a valid email address"));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalFormBoolean } from "../../form-boolean";
 
 const panelUrl = z
   .string()
@@ -7,9 +8,6 @@ const panelUrl = z
   .pipe(z.url("Enter the panel URL, e.g. https://1.2.3.4:2053/basepath/"))
   .refine((u) => /^https?:\/\//i.test(u), "The panel URL must start with http:// or https://");
 
-/** A form checkbox ("on"/"true") or a JSON boolean; absent stays undefined so an update keeps the stored value. */
-const checkbox = z.preprocess((v) => (v === undefined || v === null ? undefined : v === true || v === "on" || v === "true"), z.boolean().optional());
-
 export const NodeInput = z.object({
   name: z.string().trim().min(1, "Name is required").max(60),
   panelUrl,
@@ -17,13 +15,13 @@ export const NodeInput = z.object({
   panelPassword: z.string().min(1, "Panel password is required").max(500),
   panelApiToken: z.string().trim().max(500).optional(),
   sortOrder: z.coerce.number().int().min(-10_000).max(10_000).optional(),
-  panelTlsInsecure: checkbox,
+  panelTlsInsecure: optionalFormBoolean,
 });
 
 /** On update an empty password or token keeps the stored one; clearApiToken removes the token. */
 export const NodeUpdateInput = NodeInput.extend({
   panelPassword: z.string().max(500).optional(),
-  clearApiToken: checkbox,
+  clearApiToken: optionalFormBoolean,
 });
 
 export const DisplayNameInput = z.object({ displayName: z.string().trim().max(60) });

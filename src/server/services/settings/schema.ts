@@ -1,9 +1,9 @@
 // Every admin setting in one place: its type, its default and whether it is a secret.
 // Later areas only read these (risk thresholds §8, log retention §12, ticket cap §11).
 import { z } from "zod";
+import { formBoolean as bool } from "../../form-boolean";
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const bool = z.preprocess((v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "off" || v === "0" ? false : v), z.boolean());
 const optionalUrl = z.union([z.literal(""), z.url().max(500)]);
 
 export const SettingsSchema = z.object({
