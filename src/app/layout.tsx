@@ -5,8 +5,10 @@ import { ColorSchemeScript, mantineHtmlProps } from "@mantine/core";
 import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages } from "next-intl/server";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { NONCE_HEADER } from "@/server/http/security-headers";
 
 export const dynamic = "force-dynamic";
 
@@ -14,11 +16,13 @@ export const metadata: Metadata = { title: { default: "Relayboard", template: "%
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  const [locale, messages, h] = await Promise.all([getLocale(), getMessages(), headers()]);
+  // Set per request by the custom server (src/server/http/incoming.ts); the CSP allows only it.
+  const nonce = h.get(NONCE_HEADER) ?? undefined;
   return (
     <html lang={locale} {...mantineHtmlProps}>
       <head>
-        <ColorSchemeScript defaultColorScheme="auto" />
+        <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
       </head>
       <body>
         <NextIntlClientProvider locale={locale} messages={messages}>

@@ -1,17 +1,18 @@
 // Process entry: configuration, database (+ migrations under a lock), admin bootstrap, Next.js,
 // background worker, operator control socket (embedded mode), graceful shutdown.
-import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { env } from "./env";
 import { closeDb, installDb, openRawClient } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { makeCtx } from "./context";
-import { CLIENT_IP_HEADER, parseTrustedProxies, REQUEST_ID_HEADER, resolveClientIp } from "./http/client-ip";
-import { securityHeaders } from "./http/security-headers";
+import { parseTrustedProxies } from "./http/client-ip";
+import { makeRequestListener } from "./http/request-listener";
+import { errorSummary } from "./describe-error";
 import { log } from "./logger";
 import { bootstrapAdmin } from "./services/accounts";
+import { announceFirstAdmin } from "./services/accounts/announce-first-admin";
 import { startWorker } from "./jobs/worker";
 import { closeRedis } from "./rate-limit/limiter";
 import { acquireEmbeddedLock } from "./db/embedded-lock";
@@ -32,10 +33,7 @@ async function main() {
   log.info("database ready", { kind: raw.kind, dataDir: e.embedded ? e.dataDir : undefined });
 
   const boot = await bootstrapAdmin(makeCtx(db, { kind: "system" }), { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD });
-  if (boot.created && boot.generatedPassword) {
-    // Printed once, to the console only (not the JSON log stream), on the very first start.
-    process.stdout.write(`\n  First administrator created\n    email:    ${boot.email}\n    password: ${boot.generatedPassword}\n  Change it after logging in.\n\n`);
-  } else if (boot.created) log.info("administrator created from ADMIN_EMAIL", { email: boot.email });
+  announceFirstAdmin(boot, { dataDir: e.dataDir }); // terminal only if interactive, else a 0600 file
 
   const app = next({ dev, dir: path.resolve("."), hostname: e.HOST, port: e.PORT });
   const handle = app.getRequestHandler();
@@ -43,27 +41,7 @@ async function main() {
 
   const trusted = parseTrustedProxies(e.TRUSTED_PROXIES);
   const appHttps = e.appUrl.startsWith("https://");
-  const server = createServer((req, res) => {
-    const started = performance.now();
-    const peer = req.socket.remoteAddress;
-    const peerTrusted = resolveClientIp(peer, "9.9.9.9", trusted) === "9.9.9.9";
-    const ip = resolveClientIp(peer, header(req, "x-forwarded-for"), trusted);
-    const requestId = (peerTrusted && header(req, REQUEST_ID_HEADER)?.slice(0, 100)) || randomUUID();
-    req.headers[CLIENT_IP_HEADER] = ip;
-    req.headers[REQUEST_ID_HEADER] = requestId;
-    const https = appHttps || (peerTrusted && header(req, "x-forwarded-proto") === "https");
-    for (const [k, v] of Object.entries(securityHeaders({ https, dev }))) res.setHeader(k, v);
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    res.on("finish", () => {
-      // Path only: query strings carry download tokens and must never reach the logs.
-      log.info("request", { requestId, method: req.method, path: (req.url ?? "").split("?")[0], status: res.statusCode, ms: Math.round(performance.now() - started), ip });
-    });
-    handle(req, res).catch((err) => {
-      log.error("request handler crashed", { requestId, error: (err as Error).message });
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { code: "INTERNAL", message: `Something went wrong. Reference: ${requestId}` } }));
-    });
-  });
+  const server = createServer(makeRequestListener(handle, { trusted, appHttps, dev }));
 
   const worker = e.JOBS_DISABLED ? undefined : startWorker(db);
   const control = lock ? await startControlSocket({ socketPath: path.join(e.dataDir, "relayboard.sock"), run: (argv) => runCliCaptured(argv, db) }) : undefined;
@@ -97,12 +75,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
 main().catch((err) => {
-  console.error(`Relayboard failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`Relayboard failed to start: ${errorSummary(err)}`); // errorSummary: no SQL parameters
   process.exit(1);
 });

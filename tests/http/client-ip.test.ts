@@ -22,7 +22,7 @@ describe("resolveClientIp", () => {
     expect(resolveClientIp("10.1.2.3", undefined, proxies)).toBe("10.1.2.3");
     expect(resolveClientIp("10.1.2.3", "not-an-ip, also bad", proxies)).toBe("10.1.2.3");
     expect(resolveClientIp("10.1.2.3", "10.0.0.9, 10.0.0.8", proxies)).toBe("10.0.0.9");
-    expect(resolveClientIp(undefined, "1.2.3.4", proxies)).toBe("0.0.0.0");
+    expect(resolveClientIp(undefined, "1.2.3.4", proxies)).toBeUndefined();
   });
 
   it("maps IPv4-mapped IPv6 peers and hops to IPv4", () => {

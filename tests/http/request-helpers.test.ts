@@ -3,7 +3,25 @@ import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from "../../src/server/http/clien
 import { readJson } from "../../src/server/http/read-json";
 import { negotiateLocale, requestMeta } from "../../src/server/http/request-meta";
 
-const post = (body: string, headers: Record<string, string> = {}) => new Request("http://app.test/api/x", { method: "POST", body, headers });
+const post = (body: string, headers: Record<string, string> = {}) =>
+  new Request("http://app.test/api/x", { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+
+/** A chunked upload without Content-Length that never ends on its own: counts the chunks pulled. */
+function endlessBody() {
+  const pulled = { chunks: 0, cancelled: false };
+  const chunk = new Uint8Array(64 * 1024).fill(0x20);
+  const body = new ReadableStream<Uint8Array>({
+    pull(c) {
+      pulled.chunks++;
+      c.enqueue(chunk);
+    },
+    cancel() {
+      pulled.cancelled = true;
+    },
+  });
+  const req = new Request("http://app.test/api/x", { method: "POST", body, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+  return { req, pulled };
+}
 
 describe("readJson", () => {
   it("parses a JSON body", async () => {
@@ -28,6 +46,23 @@ describe("readJson", () => {
     const cjk = JSON.stringify({ s: "中".repeat(400) }); // ~410 characters, ~1210 bytes
     await expect(readJson(post(cjk), 1024)).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
     expect(await readJson(post(cjk), 2048)).toEqual({ s: "中".repeat(400) });
+  });
+
+  it("stops reading a chunked body without Content-Length at the cap (several MB offered)", async () => {
+    const { req, pulled } = endlessBody();
+    await expect(readJson(req, 64 * 1024)).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    // At most the chunk that crossed the cap plus the stream's read-ahead: never the whole upload.
+    expect(pulled.chunks).toBeLessThanOrEqual(4);
+    expect(pulled.cancelled).toBe(true);
+  });
+
+  it.each(["text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])("refuses %s as UNSUPPORTED_MEDIA_TYPE", async (type) => {
+    await expect(readJson(post('{"a":1}', { "content-type": type }))).rejects.toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
+  });
+
+  it("accepts application/json with a charset and +json types", async () => {
+    expect(await readJson(post('{"a":1}', { "content-type": "application/json; charset=utf-8" }))).toEqual({ a: 1 });
+    expect(await readJson(post('{"a":1}', { "content-type": "application/merge-patch+json" }))).toEqual({ a: 1 });
   });
 });
 

@@ -4,12 +4,15 @@ import { revalidatePath } from "next/cache";
 import { requestCtx } from "../auth/session";
 import type { Ctx } from "../context";
 import { isDomainError, type ErrorCode } from "../errors";
+import { markActionReached } from "../http/action-scope";
+import { describeError } from "../describe-error";
 import { log } from "../logger";
 
 export type ActionError = { code: ErrorCode | "INTERNAL"; message: string; details?: Record<string, unknown> };
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
 
 export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>, opts: { revalidate?: string[] } = {}): Promise<ActionResult<T>> {
+  markActionReached();
   let ctx: Ctx | undefined;
   try {
     ctx = await requestCtx();
@@ -18,7 +21,8 @@ export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>, opts: { revalid
     return { ok: true, data };
   } catch (err) {
     if (isDomainError(err)) return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
-    log.error("action failed", { requestId: ctx?.requestId, error: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) });
+    // describeError: driver errors as code + constraint + table, never the statement's parameters.
+    log.error("action failed", { requestId: ctx?.requestId, error: describeError(err, { stack: true }) });
     return { ok: false, error: { code: "INTERNAL", message: `Something went wrong. Reference: ${ctx?.requestId ?? "n/a"}` } };
   }
 }

@@ -22,8 +22,16 @@ function isTrusted(list: BlockList, ip: string): boolean {
   return v !== 0 && list.check(ip, v === 6 ? "ipv6" : "ipv4");
 }
 
-export function resolveClientIp(peer: string | undefined, forwardedFor: string | undefined, trusted: BlockList): string {
-  const remote = normalize(peer ?? "0.0.0.0");
+/** Whether the socket peer is one of TRUSTED_PROXIES: only then are its forwarding headers believed. */
+export const isTrustedPeer = (peer: string | undefined, trusted: BlockList): boolean => Boolean(peer) && isTrusted(trusted, normalize(peer!));
+
+/**
+ * The client's IP, or undefined when the socket has no peer address (it already closed): callers
+ * refuse such a request rather than run it without an IP, because per-IP limits key on it.
+ */
+export function resolveClientIp(peer: string | undefined, forwardedFor: string | undefined, trusted: BlockList): string | undefined {
+  if (!peer || !isIP(normalize(peer))) return undefined;
+  const remote = normalize(peer);
   if (!isTrusted(trusted, remote) || !forwardedFor) return remote;
   const hops = forwardedFor.split(",").map((s) => normalize(s.trim())).filter((s) => isIP(s));
   for (let i = hops.length - 1; i >= 0; i--) if (!isTrusted(trusted, hops[i]!)) return hops[i]!;

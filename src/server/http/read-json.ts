@@ -1,15 +1,54 @@
 import { DomainError, validationError } from "../errors";
 
-/** Reads a JSON body with a size cap: malformed JSON is a 400, an oversized body a 413. */
+/** A request body that is read only when the verb asks for it: after its caller and rate-limit checks. */
+export type LazyBody = unknown | (() => Promise<unknown>);
+
+export async function bodyOf(raw: LazyBody): Promise<unknown> {
+  return typeof raw === "function" ? (raw as () => Promise<unknown>)() : raw;
+}
+
+const tooLarge = (maxBytes: number) => new DomainError("PAYLOAD_TOO_LARGE", `Request body is larger than ${maxBytes} bytes`, { reason: "payload_too_large", maxBytes });
+
+/** `application/json` or any `application/<x>+json`, parameters (charset) allowed. */
+export function isJsonContentType(value: string | null): boolean {
+  const type = (value ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/**
+ * Reads at most `maxBytes` of the body, counting while it streams: a chunked upload without
+ * Content-Length is cut off at the cap (413) instead of being buffered whatever its size.
+ */
+export async function readBodyCapped(req: Request, maxBytes: number): Promise<Buffer> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return Buffer.alloc(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Reads a JSON body: non-JSON content type 415, oversized 413 (while reading), malformed 400. */
 export async function readJson(req: Request, maxBytes = 64 * 1024): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw new DomainError("PAYLOAD_TOO_LARGE", `Request body is larger than ${maxBytes} bytes`);
-  const text = await req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new DomainError("PAYLOAD_TOO_LARGE", `Request body is larger than ${maxBytes} bytes`);
-  if (!text.trim()) throw validationError("Request body must be JSON");
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json", { reason: "json_required" });
+  }
+  const text = (await readBodyCapped(req, maxBytes)).toString("utf8");
+  if (!text.trim()) throw validationError("Request body must be JSON", { reason: "json_required" });
   try {
     return JSON.parse(text);
   } catch {
-    throw validationError("Request body is not valid JSON");
+    throw validationError("Request body is not valid JSON", { reason: "invalid_json" });
   }
 }

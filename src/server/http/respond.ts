@@ -1,6 +1,7 @@
 // The one HTTP error mapper: { "error": { "code", "message" } } with the matching status.
 import { NextResponse } from "next/server";
 import { httpStatusOf, isDomainError } from "../errors";
+import { describeError } from "../describe-error";
 import { log } from "../logger";
 
 export function errorBody(code: string, message: string, details?: Record<string, unknown>) {
@@ -14,6 +15,7 @@ export function errorResponse(err: unknown, requestId?: string): NextResponse {
     if (err.code === "RATE_LIMITED" && typeof retry === "number") res.headers.set("retry-after", String(retry));
     return res;
   }
-  log.error("unhandled error", { requestId, error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
+  // describeError: driver errors as code + constraint + table, never the statement's parameters.
+  log.error("unhandled error", { requestId, error: describeError(err, { stack: true }) });
   return NextResponse.json(errorBody("INTERNAL", `Something went wrong. Reference: ${requestId ?? "n/a"}`), { status: 500 });
 }

@@ -5,6 +5,7 @@ import { encryptSecret } from "../../crypto/secrets";
 import { appConfig } from "../../db/schema";
 import { env } from "../../env";
 import { validationError } from "../../errors";
+import { assertNoNul } from "../../validation";
 import { recordAudit } from "../audit";
 import { getSettingsWithSecrets } from "./queries";
 import { SettingsSchema, SYSTEM_SETTINGS, isSecretSetting, type Settings } from "./schema";
@@ -23,6 +24,7 @@ export const smtpConfigured = (s: Pick<Settings, "smtpHost">) => Boolean(env().S
  */
 export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, opts: { clearSecrets?: string[] } = {}): Promise<string[]> {
   requireAdmin(ctx);
+  assertNoNul(input);
   const parsed = EditableSchema.safeParse(input);
   if (!parsed.success) {
     const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "settings", i.message]));

@@ -1,0 +1,39 @@
+// The custom server's request listener: admit (or refuse) the request, stamp headers, log one line,
+// and hand it to Next. Separate from main.ts so tests can run it on a real socket with any handler.
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { log } from "../logger";
+import { runServerActionRequest } from "./action-scope";
+import { admitRequest, type IncomingOptions } from "./incoming";
+
+export type NextHandle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export function makeRequestListener(handle: NextHandle, opts: IncomingOptions): RequestListener {
+  return (req, res) => {
+    const started = performance.now();
+    const admitted = admitRequest(req, opts);
+    const requestId = "requestId" in admitted ? admitted.requestId : undefined;
+    res.on("finish", () => {
+      // Path only: query strings carry download tokens and must never reach the logs.
+      const ip = "ip" in admitted ? admitted.ip : undefined;
+      log.info("request", { requestId, method: req.method, path: (req.url ?? "").split("?")[0], status: res.statusCode, ms: Math.round(performance.now() - started), ip });
+    });
+    if (!("ip" in admitted)) {
+      const body = JSON.stringify({ error: { code: admitted.code, message: admitted.message } });
+      res.writeHead(admitted.status, { ...admitted.headers, "content-type": "application/json", "cache-control": "no-store", connection: "close" });
+      res.end(body);
+      // The body of a refused request is never read: drop the connection rather than drain it.
+      req.resume();
+      return;
+    }
+    for (const [k, v] of Object.entries(admitted.responseHeaders)) res.setHeader(k, v);
+    const run = () =>
+      handle(req, res).catch((err: unknown) => {
+        log.error("request handler crashed", { requestId, error: err });
+        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { code: "INTERNAL", message: `Something went wrong. Reference: ${requestId}` } }));
+      });
+    if (!admitted.serverAction) return void run();
+    const downgraded = (status: number) => log.warn("server action request refused by Next.js", { requestId, status });
+    return void runServerActionRequest(res, downgraded, run);
+  };
+}
