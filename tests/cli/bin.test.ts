@@ -11,6 +11,7 @@ import { startControlSocket } from "../../src/server/control/socket-server";
 import { acquireEmbeddedLock, lockFileOf, socketFileOf } from "../../src/server/db/embedded-lock";
 import { makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
+import { itOnPostgres } from "../helpers/requirements";
 import { BIN, childEnv, runNode } from "./helpers";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "rb-bin-"));
@@ -46,7 +47,7 @@ describe("bin/relayboard.mjs", () => {
     expect(domain).toMatchObject({ code: 1, stderr: "error: NOT_FOUND: User not found\n" });
   }, 120_000);
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)("with DATABASE_URL uses PostgreSQL directly: migrate applies everything once", async () => {
+  itOnPostgres("with DATABASE_URL uses PostgreSQL directly: migrate applies everything once", async () => {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     const name = `rb_cli_${randomBytes(4).toString("hex")}`;

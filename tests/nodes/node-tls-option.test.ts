@@ -10,11 +10,9 @@ import { makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { cli, json } from "../cli/helpers";
 import { PASS, seedInbounds, USER } from "../panel/helpers";
-import { hasOpenssl, makeSelfSignedCert, NO_OPENSSL, startTlsProxy, type TlsProxy } from "../panel/tls-helpers";
+import { makeSelfSignedCert, opensslAvailable, startTlsProxy, type TlsProxy } from "../panel/tls-helpers";
 
-if (!hasOpenssl) console.warn(`[node-tls-option] skipped: ${NO_OPENSSL}`);
-
-describe.skipIf(!hasOpenssl)("nodes: self-signed panel certificate option", () => {
+describe.runIf(opensslAvailable())("nodes: self-signed panel certificate option", () => {
   let t: TestDb;
   let sim: XuiSimulator;
   let proxy: TlsProxy;

@@ -5,11 +5,9 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insecureFetch } from "../../src/server/integrations/panel/insecure-fetch";
-import { hasOpenssl, makeSelfSignedCert, NO_OPENSSL } from "./tls-helpers";
+import { makeSelfSignedCert, opensslAvailable } from "./tls-helpers";
 
-if (!hasOpenssl) console.warn(`[insecure-fetch] skipped: ${NO_OPENSSL}`);
-
-describe.skipIf(!hasOpenssl)("insecureFetch", () => {
+describe.runIf(opensslAvailable())("insecureFetch", () => {
   let server: Server;
   let base = "";
   beforeAll(async () => {

@@ -6,11 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startXuiSimulator, type XuiSimulator, type XuiSimulatorOptions } from "../../simulators/xui/server";
 import { createPanelClient } from "../../src/server/integrations/panel";
 import { domainErrorOf, freePort, PASS, seedInbounds, USER } from "./helpers";
-import { hasOpenssl, makeSelfSignedCert, NO_OPENSSL, startTlsProxy, type SelfSignedCert, type TlsProxy } from "./tls-helpers";
+import { makeSelfSignedCert, opensslAvailable, startTlsProxy, type SelfSignedCert, type TlsProxy } from "./tls-helpers";
 
-if (!hasOpenssl) console.warn(`[insecure-tls] skipped: ${NO_OPENSSL}`);
-
-describe.skipIf(!hasOpenssl)("panel adapter over HTTPS with a self-signed certificate", () => {
+describe.runIf(opensslAvailable())("panel adapter over HTTPS with a self-signed certificate", () => {
   let cert: SelfSignedCert;
   const open: Array<{ close(): Promise<void> }> = [];
   beforeAll(() => {

@@ -7,12 +7,14 @@ import { connect, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer as createTlsServer } from "node:tls";
+import { requireTool } from "../helpers/requirements";
 
 export interface SelfSignedCert { key: Buffer; cert: Buffer }
 
-/** Whether the openssl CLI exists; tests skip with a clear message when it does not. */
 export const hasOpenssl = spawnSync("openssl", ["version"], { stdio: "ignore" }).status === 0;
-export const NO_OPENSSL = "openssl CLI not found: the self-signed HTTPS panel tests need it to make a certificate";
+/** Whether the openssl CLI exists: the self-signed HTTPS tests skip without it, and fail in CI. */
+export const opensslAvailable = () =>
+  requireTool("openssl", hasOpenssl, "the self-signed HTTPS panel tests make their certificate with it; run scripts/install-system-deps.sh");
 
 /** A throwaway certificate for CN=localhost (so 127.0.0.1 is also a host name mismatch). */
 export function makeSelfSignedCert(): SelfSignedCert {

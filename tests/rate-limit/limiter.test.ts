@@ -5,6 +5,7 @@ import { closeRedis, getLimiter, MemoryLimiter, RedisLimiter, setLimiter } from 
 import { limitEmailAction, limitRegister, LIMITS } from "../../src/server/rate-limit/policies";
 import { overrideEnv } from "../helpers/env";
 import { limiterKinds, redisLimiterFixture } from "../helpers/limiter";
+import { describeOnRedis } from "../helpers/requirements";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,7 +56,7 @@ describe.each(limiterKinds)("%s limiter", (_, makeLimiter) => {
   });
 });
 
-describe.runIf(process.env.TEST_REDIS_URL)("RedisLimiter on a real Redis", () => {
+describeOnRedis("RedisLimiter on a real Redis", () => {
   it("shares counts between instances (two app processes) and expires its keys", async () => {
     const a = redisLimiterFixture();
     const b = { ...a, limiter: new RedisLimiter(a.redis, new MemoryLimiter(), a.prefix) };
