@@ -1,25 +1,40 @@
+// GET /api/health answers anyone (load balancers poll it), so it says only "ok" or "degraded" per
+// component: error texts and latencies would tell a stranger about hosts, ports and versions. The
+// details go to the log, once per change of state, where operators look.
 import { getRawClient, rawQuery } from "../../db/client";
+import { describeError } from "../../describe-error";
+import { log } from "../../logger";
 import { getRedis } from "../../rate-limit/limiter";
 
-export async function checkHealth() {
+export type HealthState = "ok" | "degraded";
+export interface Health { status: HealthState; checks: Record<string, HealthState> }
+
+const TIMEOUT_MS = 3000;
+const g = globalThis as unknown as { __relayboardHealthStates?: Map<string, HealthState> };
+const lastStates = (g.__relayboardHealthStates ??= new Map());
+
+async function probe(component: string, check: () => Promise<unknown>): Promise<HealthState> {
   const started = Date.now();
-  const checks: Record<string, { ok: boolean; ms?: number; error?: string }> = {};
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([rawQuery(getRawClient(), "select 1"), new Promise((_, rej) => setTimeout(() => rej(new Error("timeout")), 3000))]);
-    checks.database = { ok: true, ms: Date.now() - started };
+    await Promise.race([check(), new Promise((_, rej) => (timer = setTimeout(() => rej(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS)))]);
+    if (lastStates.get(component) === "degraded") log.info("health: component recovered", { component, ms: Date.now() - started });
+    lastStates.set(component, "ok");
+    return "ok";
   } catch (err) {
-    checks.database = { ok: false, error: (err as Error).message };
+    if (lastStates.get(component) !== "degraded") log.warn("health: component degraded", { component, ms: Date.now() - started, error: describeError(err) });
+    lastStates.set(component, "degraded");
+    return "degraded";
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** The database decides the overall status; Redis down only degrades rate limits to per-instance counters. */
+export async function checkHealth(): Promise<Health> {
+  const checks: Record<string, HealthState> = {};
+  checks.database = await probe("database", () => rawQuery(getRawClient(), "select 1"));
   const redis = getRedis();
-  if (redis) {
-    const t = Date.now();
-    try {
-      await redis.ping();
-      checks.redis = { ok: true, ms: Date.now() - t };
-    } catch (err) {
-      // Redis down degrades rate limits to per-instance counters; the instance still serves.
-      checks.redis = { ok: false, error: (err as Error).message };
-    }
-  }
-  return { ok: checks.database!.ok, uptimeSeconds: Math.round(process.uptime()), checks };
+  if (redis) checks.redis = await probe("redis", () => redis.ping());
+  return { status: checks.database, checks };
 }
