@@ -10,6 +10,8 @@ export interface Actor {
   email?: string;
   role?: "ADMIN" | "USER";
   nodeId?: string;
+  /** The signed-in browser's session row (user_sessions.id), for "this device" in session lists. */
+  sessionId?: string;
 }
 
 export interface Ctx {

@@ -1,11 +1,13 @@
 // next-auth's jwt callback is where a ban, a password change or "log out everywhere" takes effect:
-// every session read compares the token's session version with the user's row.
+// every session read checks the token's session row and compares its session version with the
+// user's row (tests/auth/revocable-sessions.test.ts covers sign-out and per-session revocation).
 import { eq } from "drizzle-orm";
 import type { JWT } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authOptions } from "../../src/server/auth/options";
 import { users } from "../../src/server/db/schema";
 import { changePassword, logoutEverywhere, setUserStatus } from "../../src/server/services/accounts";
+import { openSession } from "../../src/server/services/accounts/user-sessions";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { cliCtx, makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -20,8 +22,10 @@ afterAll(() => t.close());
 type JwtCallback = (p: { token: JWT; user?: unknown }) => Promise<JWT>;
 const jwt = authOptions().callbacks!.jwt as unknown as JwtCallback;
 
+/** What authorize() hands the jwt callback at sign-in: the user and its new session row. */
 async function signIn(u: { id: string; email: string }) {
-  return jwt({ token: { email: u.email }, user: { id: u.id, role: "USER", sv: 1 } });
+  const sid = await openSession(t.db, { userId: u.id, sessionVersion: 1, now: new Date() });
+  return jwt({ token: { email: u.email }, user: { id: u.id, role: "USER", sv: 1, sid } });
 }
 
 describe("session version check", () => {
@@ -55,5 +59,10 @@ describe("session version check", () => {
   it("a token for a deleted user or without a uid is refused", async () => {
     await expect(jwt({ token: { uid: "00000000-0000-0000-0000-000000000000", sv: 1 } })).rejects.toMatchObject({ name: "SessionRevokedError" });
     await expect(jwt({ token: { sv: 1 } })).rejects.toMatchObject({ name: "SessionRevokedError" });
+  });
+
+  it("a token without a session id (issued before sessions were revocable) is refused", async () => {
+    const u = await makeUser(t.db);
+    await expect(jwt({ token: { uid: u.id, email: u.email, sv: 1 } })).rejects.toMatchObject({ name: "SessionRevokedError" });
   });
 });

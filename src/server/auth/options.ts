@@ -1,5 +1,6 @@
-// next-auth v4: Credentials provider, JWT cookie, plus a per-user session version checked on every
-// session read so a ban, disable, password change or "log out everywhere" ends sessions at once.
+// next-auth v4: Credentials provider and a JWT cookie that names a revocable session row (`sid`).
+// Every session read checks that row and its user in one query, so sign-out, "log out everywhere",
+// a ban, a disable or a password change (session version) ends sessions on the next request.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { makeCtx } from "../context";
@@ -8,7 +9,9 @@ import { env } from "../env";
 import { isDomainError } from "../errors";
 import { CLIENT_IP_HEADER } from "../http/client-ip";
 import { log } from "../logger";
-import { authenticate, getSessionState } from "../services/accounts";
+import { authenticate } from "../services/accounts";
+import { verifySecondFactor } from "../services/accounts/second-factor";
+import { checkSession, openSession, revokeSession, SESSION_MAX_AGE_SECONDS } from "../services/accounts/user-sessions";
 
 class SessionRevokedError extends Error {
   constructor() {
@@ -38,20 +41,28 @@ function headerOf(req: unknown, name: string): string | undefined {
 export function authOptions(): NextAuthOptions {
   return {
     secret: env().AUTH_SECRET,
-    session: { strategy: "jwt", maxAge: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: 24 * 3600 },
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
         name: "credentials",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          // Second step, for accounts with two-factor sign-in (either one).
+          totpCode: { label: "Authentication code", type: "text" },
+          recoveryCode: { label: "Recovery code", type: "text" },
+        },
         async authorize(credentials, req) {
           const ctx = makeCtx(getDb(), { kind: "anonymous" }, { ip: headerOf(req, CLIENT_IP_HEADER) });
           try {
             const c = credentials as Record<string, string> | undefined;
             const u = await authenticate(ctx, { email: c?.email ?? "", password: c?.password ?? "", turnstileToken: c?.turnstileToken || undefined });
-            return { id: u.id, email: u.email, name: u.name, role: u.role, sv: u.sessionVersion };
+            await verifySecondFactor(ctx, u.id, { totpCode: c?.totpCode || undefined, recoveryCode: c?.recoveryCode || undefined });
+            const sid = await openSession(ctx.db, { userId: u.id, sessionVersion: u.sessionVersion, ip: ctx.ip, userAgent: headerOf(req, "user-agent"), now: ctx.now() });
+            return { id: u.id, email: u.email, name: u.name, role: u.role, sv: u.sessionVersion, sid };
           } catch (err) {
-            if (!isDomainError(err)) log.error("login failed unexpectedly", { error: (err as Error).message });
+            if (!isDomainError(err)) log.error("login failed unexpectedly", { error: err }); // the logger describes it without SQL params
             throw new Error(encodeLoginError(err));
           }
         },
@@ -60,16 +71,34 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          const u = user as unknown as { id: string; role: "ADMIN" | "USER"; sv: number };
-          return { ...token, uid: u.id, role: u.role, sv: u.sv };
+          const u = user as unknown as { id: string; role: "ADMIN" | "USER"; sv: number; sid: string };
+          return { ...token, uid: u.id, role: u.role, sv: u.sv, sid: u.sid };
         }
-        if (typeof token.uid !== "string") throw new SessionRevokedError();
-        const state = await getSessionState(getDb(), token.uid);
-        if (!state || state.status !== "ACTIVE" || state.sessionVersion !== token.sv) throw new SessionRevokedError();
-        return { ...token, role: state.role, email: state.email, name: state.name };
+        // A token without a session id predates revocable sessions: it cannot be revoked, so it is refused.
+        if (typeof token.uid !== "string" || typeof token.sid !== "string") throw new SessionRevokedError();
+        const live = await checkSession(getDb(), { sid: token.sid, uid: token.uid, sv: token.sv }, new Date());
+        if (!live) throw new SessionRevokedError();
+        return { ...token, role: live.role, email: live.email, name: live.name, tfaSetup: live.twoFactorSetupRequired || undefined };
       },
       async session({ session, token }) {
-        return { ...session, user: { id: token.uid as string, email: token.email ?? "", name: token.name ?? "", role: token.role as "ADMIN" | "USER" } };
+        return {
+          ...session,
+          user: {
+            id: token.uid as string,
+            email: token.email ?? "",
+            name: token.name ?? "",
+            role: token.role as "ADMIN" | "USER",
+            sid: token.sid as string,
+            ...(token.tfaSetup ? { twoFactorSetupRequired: true } : {}),
+          },
+        };
+      },
+    },
+    events: {
+      // POST /api/auth/signout: end this session server-side too, not only the browser's cookie.
+      async signOut({ token }) {
+        const sid = (token as { sid?: unknown } | null)?.sid;
+        if (typeof sid === "string") await revokeSession(getDb(), sid);
       },
     },
     logger: {

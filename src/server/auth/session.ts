@@ -7,7 +7,16 @@ import { getDb } from "../db/client";
 import { negotiateLocale, requestMeta } from "../http/request-meta";
 import { authOptions } from "./options";
 
-export interface SessionUser { id: string; email: string; name: string; role: "ADMIN" | "USER" }
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: "ADMIN" | "USER";
+  /** This browser's session row (user_sessions.id). */
+  sid?: string;
+  /** An administrator who must enrol in two-factor sign-in before using admin rights (setting require2faForAdmins). */
+  twoFactorSetupRequired?: boolean;
+}
 
 export async function getSessionUser(): Promise<SessionUser | null> {
   const s = await getServerSession(authOptions());
@@ -15,9 +24,14 @@ export async function getSessionUser(): Promise<SessionUser | null> {
   return u?.id ? u : null;
 }
 
+/**
+ * The caller as services see it. An administrator who still has to enrol in two-factor sign-in acts
+ * as a plain user until then, so no admin page, route or action is open to a password alone.
+ */
 export function actorOf(u: SessionUser | null): Actor {
   if (!u) return { kind: "anonymous" };
-  return { kind: u.role === "ADMIN" ? "admin" : "user", userId: u.id, email: u.email, role: u.role };
+  const admin = u.role === "ADMIN" && !u.twoFactorSetupRequired;
+  return { kind: admin ? "admin" : "user", userId: u.id, email: u.email, role: admin ? "ADMIN" : "USER", sessionId: u.sid };
 }
 
 /** The context of the current request: caller from the session, IP and request id from the server. */
@@ -36,5 +50,6 @@ export async function requireUserPage(): Promise<SessionUser> {
 export async function requireAdminPage(): Promise<SessionUser> {
   const u = await requireUserPage();
   if (u.role !== "ADMIN") redirect("/dashboard");
+  if (u.twoFactorSetupRequired) redirect("/account?setup=2fa");
   return u;
 }

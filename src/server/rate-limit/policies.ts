@@ -34,3 +34,14 @@ export async function recordLoginFailure(email: string): Promise<void> {
   await getLimiter().hit(failKey(email), l.limit, l.windowSeconds);
 }
 export const clearLoginFailures = (email: string) => getLimiter().reset(failKey(email));
+
+// Two-factor codes (TOTP or recovery code) per account, at login and on the account's 2FA card:
+// counted before the code is checked; a right code clears the count. 5 tries per 15 minutes keeps
+// guessing a 6-digit code (3 valid per window) below 0.2% a day for someone who has the password.
+export const SECOND_FACTOR_LIMIT = { limit: 5, windowSeconds: 15 * 60 } as const;
+export async function beginSecondFactorCheck(userId: string): Promise<() => Promise<void>> {
+  const key = `2fa:${userId}`;
+  const r = await getLimiter().hit(key, SECOND_FACTOR_LIMIT.limit, SECOND_FACTOR_LIMIT.windowSeconds);
+  if (!r.ok) throw rateLimited(r.retryAfterSeconds);
+  return () => getLimiter().reset(key);
+}

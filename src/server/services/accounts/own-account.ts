@@ -10,6 +10,7 @@ import { DomainError } from "../../errors";
 import { recordAudit } from "../audit";
 import { ChangePasswordInput, parseInput, ProfileInput } from "./inputs";
 import { getPublicUser, getUserOrThrow } from "./queries";
+import { revokeAllSessions } from "./user-sessions";
 
 export async function updateProfile(ctx: Ctx, raw: unknown) {
   const { userId } = requireUser(ctx);
@@ -36,11 +37,12 @@ export async function changePassword(ctx: Ctx, raw: unknown): Promise<{ sessionV
   });
 }
 
+/** Revokes every session row of the user, this one included (the sessions table is what ends them). */
 export async function logoutEverywhere(ctx: Ctx): Promise<void> {
   const { userId } = requireUser(ctx);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
-    await recordAudit(ctx, { action: "user.logout_everywhere", targetType: "user", targetId: userId }, tx);
+    const sessions = await revokeAllSessions(tx, userId, ctx.now());
+    await recordAudit(ctx, { action: "user.logout_everywhere", targetType: "user", targetId: userId, metadata: { sessions } }, tx);
   });
 }
 
