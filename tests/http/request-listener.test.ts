@@ -87,8 +87,8 @@ describe("request listener: forwarding headers", () => {
 describe("request listener: security headers", () => {
   it("sends a CSP with a fresh nonce per request and no inline scripts, plus the other promised headers", async () => {
     const [a, b] = await Promise.all([send({}), send({})]);
-    const csp = a.headers["content-security-policy"]!;
-    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
+    const csp = String(a.headers["content-security-policy"]);
+    const scriptSrc = csp.split(";").find((d: string) => d.trim().startsWith("script-src"))!;
     expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");

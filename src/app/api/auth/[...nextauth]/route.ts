@@ -2,17 +2,20 @@
 // login is turned into a proper status (401/403/429 with Retry-After) and our error body, so plain
 // HTTP clients and the login page see why; next-auth's `url` stays in the body for its client.
 import NextAuth from "next-auth";
-import { NextResponse } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import { authOptions, decodeLoginError } from "@/server/auth/options";
-import { errorBody } from "@/server/http/respond";
+import { REQUEST_ID_HEADER } from "@/server/http/client-ip";
+import { readBodyCapped } from "@/server/http/read-json";
+import { errorBody, errorResponse } from "@/server/http/respond";
 
-const STATUS: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, RATE_LIMITED: 429, VALIDATION: 400 };
+const STATUS: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, RATE_LIMITED: 429, VALIDATION: 400, UNAVAILABLE: 503 };
 const MESSAGE: Record<string, string> = {
   bad_credentials: "Wrong email or password",
   email_not_verified: "Please verify your email first: check your inbox",
   disabled: "This account is disabled; contact support",
   banned: "This account is banned",
   captcha: "Captcha verification failed, please try again",
+  captcha_unavailable: "Login and registration are paused: the captcha cannot be checked because of a configuration problem on this site; please contact support",
 };
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
@@ -21,12 +24,30 @@ async function handler(req: Request, ctx: Ctx): Promise<Response> {
   return NextAuth(authOptions())(req, ctx) as Promise<Response>;
 }
 
-export const GET = handler;
+const isCredentialsCallback = (p: string[]) => p[0] === "callback" && p[1] === "credentials";
 
-export async function POST(req: Request, ctx: Ctx): Promise<Response> {
+export async function GET(req: Request, ctx: Ctx): Promise<Response> {
+  // The credentials callback only takes a POSTed form; next-auth answers a GET with a 500.
+  if (isCredentialsCallback((await ctx.params).nextauth)) {
+    return NextResponse.json(errorBody("METHOD_NOT_ALLOWED", "Log in with POST"), { status: 405, headers: { allow: "POST" } });
+  }
+  return handler(req, ctx);
+}
+
+/** next-auth reads its form bodies whole, whatever their size: we read them first, with a cap. */
+const MAX_AUTH_BODY_BYTES = 16 * 1024;
+
+export async function POST(incoming: Request, ctx: Ctx): Promise<Response> {
+  let req: Request;
+  try {
+    const body = await readBodyCapped(incoming, MAX_AUTH_BODY_BYTES);
+    req = new NextRequest(incoming.url, { method: "POST", headers: incoming.headers, body: body.length ? new Uint8Array(body) : undefined });
+  } catch (err) {
+    return errorResponse(err, incoming.headers.get(REQUEST_ID_HEADER) ?? undefined);
+  }
   const res = await handler(req, ctx);
   const { nextauth } = await ctx.params;
-  if (nextauth[0] !== "callback" || nextauth[1] !== "credentials") return res;
+  if (!isCredentialsCallback(nextauth)) return res;
   const location = res.headers.get("location") ?? ((await res.clone().json().catch(() => ({}))) as { url?: string }).url;
   const errorParam = location ? new URL(location, "http://x").searchParams.get("error") : null;
   if (!errorParam) return res;
