@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
@@ -38,6 +39,31 @@ export async function expectLoggedInAt(page: Page, pathRe: RegExp) {
 let n = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@e2e.test`;
 
-/** A client address of our own (documentation range), sent as X-Forwarded-For through the trusted proxy. */
-export const clientIp = () => `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+/**
+ * A client address no other call in this run uses, in any worker process, sent as X-Forwarded-For
+ * through the trusted proxy, so one test's requests never count against another's per-IP limits. Each
+ * call claims the next number by creating E2E_DIR/client-ips/<n> exclusively (atomic across processes);
+ * an offset derived from the run's own E2E_DIR keeps runs that share a Redis apart. The range is
+ * 198.18.0.0/15 (benchmarking, 131072 addresses). Without E2E_DIR (`--list`: no global setup, nothing
+ * is sent) the number is only counted in this process.
+ */
+let nextIp = 0;
+export function clientIp(): string {
+  const runDir = process.env.E2E_DIR;
+  if (runDir) {
+    const claims = path.join(runDir, "client-ips");
+    mkdirSync(claims, { recursive: true });
+    for (;; nextIp++) {
+      try {
+        closeSync(openSync(path.join(claims, String(nextIp)), "wx"));
+        break;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      }
+    }
+  }
+  const offset = createHash("sha256").update(runDir ?? "").digest().readUInt32BE(0);
+  const n = (offset + nextIp++) % 131072;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
 export const asClient = () => ({ extraHTTPHeaders: { "x-forwarded-for": clientIp() } });

@@ -10,12 +10,13 @@ const CONFIG = path.join(import.meta.dirname, "requirements-fixtures", "vitest.c
 
 /** `vitest run` on one fixture file in a child process, with exactly the given CI and database variables. */
 function childRun(file: string, env: Record<string, string>) {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && !["NODE_OPTIONS", "FORCE_COLOR", "CI", "TEST_DATABASE_URL", "TEST_REDIS_URL", "TEST_PASS"].includes(k)),
-  );
+  const childEnv = { ...process.env };
+  for (const k of Object.keys(childEnv)) {
+    if (k.startsWith("VITEST") || ["NODE_OPTIONS", "FORCE_COLOR", "CI", "TEST_DATABASE_URL", "TEST_REDIS_URL", "TEST_PASS"].includes(k)) delete childEnv[k];
+  }
   const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--config", CONFIG, file], {
     cwd: ROOT,
-    env: { ...base, NO_COLOR: "1", ...env } as NodeJS.ProcessEnv,
+    env: { ...childEnv, NO_COLOR: "1", ...env },
     encoding: "utf8",
     timeout: 60_000,
   });

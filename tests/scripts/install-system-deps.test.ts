@@ -18,7 +18,7 @@ describe("scripts/install-system-deps.sh", () => {
     chmodSync(path.join(bin, "env"), 0o755);
     chmodSync(path.join(bin, "apt-get"), 0o755);
 
-    const r = spawnSync("/bin/bash", [path.join(ROOT, "scripts/install-system-deps.sh")], { env: { PATH: bin }, encoding: "utf8" });
+    const r = spawnSync("/bin/bash", [path.join(ROOT, "scripts/install-system-deps.sh")], { env: { NODE_ENV: "test", PATH: bin }, encoding: "utf8" });
     expect(r.status).toBe(1);
     const apt = readFileSync(path.join(bin, "apt.log"), "utf8");
     expect(apt).toContain("update -qq");

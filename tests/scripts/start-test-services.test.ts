@@ -21,7 +21,7 @@ function fake(name: string, body: string) {
   chmodSync(path.join(bin, name), 0o755);
 }
 
-const run = () => spawnSync("/bin/bash", [SCRIPT], { env: { PATH: bin, SERVICE_WAIT_SECONDS: "1" }, encoding: "utf8" });
+const run = () => spawnSync("/bin/bash", [SCRIPT], { env: { NODE_ENV: "test", PATH: bin, SERVICE_WAIT_SECONDS: "1" }, encoding: "utf8" });
 
 describe("scripts/start-test-services.sh", () => {
   it("fails when PostgreSQL is down and cannot be started", () => {
