@@ -9,6 +9,12 @@ export interface OptionSpec {
   required?: boolean;
   /** Repeatable string option: collected into an array. */
   multiple?: boolean;
+  /**
+   * A secret (a password): may also come from stdin (`--<name>-stdin`), the named environment
+   * variable or a hidden prompt, so it need not appear in argv (cli/secret-options.ts). `required`
+   * is then checked after those sources were tried, not by parseArgs.
+   */
+  secret?: { env: string; prompt: string };
 }
 
 export interface PositionalSpec {
@@ -93,7 +99,7 @@ export function parseArgs(argv: string[], spec: { options?: Record<string, Optio
   }
   if (p < rest.length) throw new UsageError(`unexpected argument '${rest[p]}'`);
   for (const [name, o] of Object.entries(optionSpecs)) {
-    if (o.required && options[name] === undefined) throw new UsageError(`missing required option '--${name}'`);
+    if (o.required && !o.secret && options[name] === undefined) throw new UsageError(`missing required option '--${name}'`);
   }
   return { options, positionals, help };
 }

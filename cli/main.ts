@@ -7,8 +7,13 @@ import { acquireEmbeddedLock, readEmbeddedOwner, type EmbeddedLock, type Embedde
 import { forwardToService } from "../src/server/control/socket-client";
 import { parseEnv, setEnvForProcess, type Env } from "../src/server/env";
 import { unavailable } from "../src/server/errors";
+import { errorSummary } from "../src/server/describe-error";
+import { UsageError } from "./args";
+import { ALL_COMMANDS } from "./commands";
+import { promptHidden, readAllStdin } from "./hidden-prompt";
 import { migrateReporting } from "./migrations";
-import { EXIT_ERROR, needsDatabase, runCli, type CliIo } from "./run-cli";
+import { EXIT_ERROR, EXIT_USAGE, needsDatabase, runCli, type CliIo } from "./run-cli";
+import { inlineSecrets, type SecretSources } from "./secret-options";
 
 // A reader that goes away (`relayboard settings get | head`) must not crash the run before the
 // database is closed and the lock released: later output is dropped instead.
@@ -20,6 +25,13 @@ process.stdout.on("error", (err: NodeJS.ErrnoException) => {
 const stdio = {
   stdout: (s: string) => void (stdoutGone || process.stdout.write(s)),
   stderr: (s: string) => void process.stderr.write(s),
+};
+// Secrets (a panel password) may come from stdin, the environment or a hidden prompt: read here, on
+// the client side, because a forwarded command runs in the service, which has none of the three.
+const secretSources: SecretSources = {
+  readStdin: () => readAllStdin(),
+  env: process.env,
+  prompt: process.stdin.isTTY ? (q) => promptHidden(q) : undefined,
 };
 
 function fail(code: string, message: string): number {
@@ -83,6 +95,7 @@ async function runOpening(argv: string[], open: () => ReturnType<typeof openRawC
     })());
   const io: CliIo = {
     ...stdio,
+    ...secretSources,
     openDb: async () => (await ensureOpen()).db,
     migrate: async () => (await ensureOpen()).applied,
   };
@@ -97,8 +110,16 @@ async function forward(argv: string[], owner: EmbeddedOwner): Promise<number> {
   if (!owner.socketPath) {
     return fail("UNAVAILABLE", `Another relayboard command (pid ${owner.pid}) is using the embedded database; run this again when it has finished.`);
   }
+  let forwarded: string[];
   try {
-    const result = await forwardToService(owner.socketPath, argv);
+    forwarded = await inlineSecrets(argv, ALL_COMMANDS, secretSources);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    stdio.stderr(`error: ${err.message}\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    const result = await forwardToService(owner.socketPath, forwarded);
     stdio.stdout(result.stdout);
     stdio.stderr(result.stderr);
     return result.code;
@@ -119,7 +140,7 @@ main(process.argv.slice(2)).then(
     setTimeout(() => process.exit(code), 10_000).unref();
   },
   (err) => {
-    process.stderr.write(`error: INTERNAL: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`error: INTERNAL: ${errorSummary(err)}\n`);
     process.exitCode = EXIT_ERROR;
   },
 );

@@ -4,6 +4,7 @@
 import type { Ctx } from "../src/server/context";
 import type { Db } from "../src/server/db/client";
 import type { OptionSpec, ParsedArgs, PositionalSpec } from "./args";
+import { stdinFlag } from "./secret-flag";
 
 export interface CommandContext {
   /** Writes one line (newline added) to stdout / stderr. */
@@ -34,9 +35,14 @@ export interface Command {
 
 export const JSON_OPTION: OptionSpec = { type: "boolean", description: "print machine-readable JSON" };
 
-/** The options a command really parses: its own plus --json when it prints data. */
+/** The options a command really parses: its own, `--<name>-stdin` for each secret, and --json when it prints data. */
 export function optionsOf(cmd: Command): Record<string, OptionSpec> {
-  return cmd.json ? { ...cmd.options, json: JSON_OPTION } : { ...cmd.options };
+  const all: Record<string, OptionSpec> = {};
+  for (const [name, o] of Object.entries(cmd.options ?? {})) {
+    all[name] = o;
+    if (o.secret) all[stdinFlag(name)] = { type: "boolean", description: `read the ${name} from standard input (trailing newline dropped)` };
+  }
+  return cmd.json ? { ...all, json: JSON_OPTION } : all;
 }
 
 export type Resolved =
@@ -81,7 +87,7 @@ function usageLine(cmd: Command): string {
     const label = p.variadic ? `${p.name}...` : p.name;
     parts.push(p.required ? `<${label}>` : `[${label}]`);
   }
-  for (const [name, o] of Object.entries(cmd.options ?? {})) if (o.required) parts.push(optionLabel(name, o));
+  for (const [name, o] of Object.entries(cmd.options ?? {})) if (o.required && !o.secret) parts.push(optionLabel(name, o));
   if (Object.values(optionsOf(cmd)).some((o) => !o.required)) parts.push("[options]");
   return parts.join(" ");
 }
@@ -96,7 +102,10 @@ export function commandHelp(cmd: Command): string {
   }
   lines.push("", "Options:");
   for (const [name, o] of Object.entries(optionsOf(cmd))) {
-    lines.push(`  ${pad(optionLabel(name, o), 24)}${o.description}${o.required ? " (required)" : ""}${o.multiple ? " (repeatable)" : ""}`);
+    const required = o.secret
+      ? ` (${o.required ? "required: " : ""}or --${stdinFlag(name)}, or ${o.secret.env}, or asked on a terminal)`
+      : o.required ? " (required)" : "";
+    lines.push(`  ${pad(optionLabel(name, o), 24)}${o.description}${required}${o.multiple ? " (repeatable)" : ""}`);
   }
   lines.push(`  ${pad("-h, --help", 24)}show this help`);
   return lines.join("\n");

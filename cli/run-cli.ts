@@ -2,16 +2,18 @@
 // (cli/main.ts) wires it to the process, and the running service answers forwarded calls with it.
 import { makeCtx } from "../src/server/context";
 import type { Db } from "../src/server/db/client";
+import { errorSummary } from "../src/server/describe-error";
 import { isDomainError } from "../src/server/errors";
 import { parseArgs, UsageError } from "./args";
 import { ALL_COMMANDS } from "./commands";
 import { commandHelp, groupHelp, optionsOf, resolve, type Command, type CommandContext } from "./registry";
+import { resolveSecretOptions, type SecretSources } from "./secret-options";
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
 export const EXIT_USAGE = 2;
 
-export interface CliIo {
+export interface CliIo extends SecretSources {
   stdout(s: string): void;
   stderr(s: string): void;
   /** The database (tests, the running service)... */
@@ -56,6 +58,7 @@ export async function runCli(argv: string[], io: CliIo, commands: readonly Comma
   }
 
   try {
+    await resolveSecretOptions(optionsOf(command), args, io);
     const code = await command.run(contextFor(io), args);
     return code ?? EXIT_OK;
   } catch (err) {
@@ -108,6 +111,6 @@ function reportError(io: CliIo, err: unknown): number {
     io.stderr(text);
     return EXIT_ERROR;
   }
-  io.stderr(`error: INTERNAL: ${err instanceof Error ? err.message : String(err)}\n`);
+  io.stderr(`error: INTERNAL: ${errorSummary(err)}\n`); // errorSummary: a database error without its SQL parameters
   return EXIT_ERROR;
 }

@@ -7,12 +7,21 @@ const nodeAdd: Command = {
   path: ["node", "add"],
   summary: "Add a node (3x-ui panel) and sync its inbounds",
   json: true,
-  description: "JSON shape: { node: { id, name, panelUrl, panelStatus, ... }, sync: { ok, inboundCount, error? } }",
+  description:
+    "JSON shape: { node: { id, name, panelUrl, panelStatus, ... }, sync: { ok, inboundCount, error? } }\n" +
+    "The panel password is read from --password-stdin, RELAYBOARD_PANEL_PASSWORD, or a prompt on a terminal.\n" +
+    "--password <value> still works but is discouraged: other local users see it in the process list and\n" +
+    "the shell keeps it in its history.",
   options: {
     name: { type: "string", required: true, description: "display name of the node" },
     "panel-url": { type: "string", required: true, valueName: "url", description: "panel URL with its base path, e.g. https://1.2.3.4:2053/abc/" },
     username: { type: "string", required: true, description: "panel username" },
-    password: { type: "string", required: true, description: "panel password (stored encrypted)" },
+    password: {
+      type: "string",
+      required: true,
+      description: "panel password, stored encrypted (discouraged on the command line)",
+      secret: { env: "RELAYBOARD_PANEL_PASSWORD", prompt: "Panel password: " },
+    },
     "api-token": { type: "string", valueName: "token", description: "3x-ui v3 API token (then the Bearer API is used)" },
     "insecure-tls": { type: "boolean", description: "accept the panel's self-signed (unverified) TLS certificate" },
   },
