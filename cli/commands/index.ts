@@ -6,5 +6,6 @@ import { migrateCommands } from "./migrate";
 import { nodeCommands } from "./node";
 import { settingsCommands } from "./settings";
 import { userCommands } from "./user";
+import { userTwoFactorCommands } from "./user-2fa";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...settingsCommands, ...nodeCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands];

@@ -3,10 +3,11 @@
 // must be added to `Messages` here as well. zh-CN has the same keys (tests/i18n/messages.test.ts).
 import type base from "../../messages/en.json";
 import type nodes from "../../messages/en/nodes.json";
+import type security from "../../messages/en/security.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof nodes;
+    Messages: typeof base & typeof nodes & typeof security;
     Locale: "zh-CN" | "en";
   }
 }

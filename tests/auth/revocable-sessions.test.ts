@@ -2,6 +2,7 @@
 // cookie's token; sign-out revokes that row, "log out everywhere" all of the user's rows, and the
 // jwt callback (every request) refuses a token whose row is revoked or expired.
 import { eq } from "drizzle-orm";
+import type { JWT } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCtx } from "../../src/server/context";
 import { userSessions, users } from "../../src/server/db/schema";
@@ -24,7 +25,7 @@ async function userWithTwoSessions() {
   const a = await loginOrThrow({ email: u.email, password: u.password }, { userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15" });
   const b = await loginOrThrow({ email: u.email, password: u.password }, { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile" });
   /** The user's context as a request from the browser holding `token` sees it. */
-  const ctxOf = (token: { sid?: unknown }) => makeCtx(t.db, { kind: "user", userId: u.id, email: u.email, role: "USER", sessionId: token.sid as string }, { ip: "198.51.100.1" });
+  const ctxOf = (token: JWT) => makeCtx(t.db, { kind: "user", userId: u.id, email: u.email, role: "USER", sessionId: token.sid as string }, { ip: "198.51.100.1" });
   return { u, a, b, ctxOf };
 }
 

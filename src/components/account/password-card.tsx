@@ -1,7 +1,8 @@
 "use client";
 // Changing the password ends every session, this one included; we sign in again with the new
-// password right away so the user stays logged in here.
-import { Button, Card, Group, PasswordInput, Stack, Text } from "@mantine/core";
+// password right away so the user stays logged in here (with two-factor sign-in on, that login
+// asks for a code first).
+import { Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { changePasswordAction } from "@/app/(user)/account/actions";
@@ -20,6 +21,26 @@ export function PasswordCard({ email }: { email: string }) {
   const [fields, setFields] = useState<Partial<typeof empty>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const ts = useTranslations("security");
+  // The new password, kept while the re-login waits for a two-factor code.
+  const [reauth, setReauth] = useState<{ password: string; code: string; error?: string; busy?: boolean } | null>(null);
+  const backToLogin = () => {
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- full reload: the password change ended this session, so none of its client state may survive
+    window.location.href = `/login?notice=reset&email=${encodeURIComponent(email)}`;
+  };
+  const reauthenticate = async (ev: FormEvent) => {
+    ev.preventDefault();
+    if (!reauth) return;
+    if (!reauth.code.trim()) return setReauth({ ...reauth, error: ts("twoFactor.codeRequired") });
+    setReauth({ ...reauth, busy: true, error: undefined });
+    const r = await credentialsLogin({ email, password: reauth.password, ...(/^[\d\s]+$/.test(reauth.code) ? { totpCode: reauth.code } : { recoveryCode: reauth.code }) });
+    if (r.ok) {
+      setReauth(null);
+      return notifySuccess(t("password.changed"));
+    }
+    if (r.error.reason === "totp_invalid" || r.error.reason === "recovery_code_invalid" || r.error.code === "RATE_LIMITED") return setReauth({ ...reauth, busy: false, error: messageOf(r.error) });
+    backToLogin();
+  };
   const set = (k: keyof typeof empty) => (e: { currentTarget: { value: string } }) => {
     // Read now: React clears currentTarget before the updater runs.
     const value = e.currentTarget.value;
@@ -45,11 +66,13 @@ export function PasswordCard({ email }: { email: string }) {
       return setError(messageOf(r.error));
     }
     const again = await credentialsLogin({ email, password: v.newPassword });
-    if (!again.ok) {
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- full reload: the password change ended this session, so none of its client state may survive
-      window.location.href = `/login?notice=reset&email=${encodeURIComponent(email)}`;
+    if (!again.ok && again.error.reason === "totp_required") {
+      setBusy(false);
+      setReauth({ password: v.newPassword, code: "" });
+      setV(empty);
       return;
     }
+    if (!again.ok) return backToLogin();
     setBusy(false);
     setV(empty);
     notifySuccess(t("password.changed"));
@@ -74,6 +97,32 @@ export function PasswordCard({ email }: { email: string }) {
           </Group>
         </Stack>
       </form>
+      <Modal opened={reauth !== null} onClose={backToLogin} title={ts("passwordReauth.title")} centered closeOnClickOutside={false}>
+        <form onSubmit={reauthenticate} noValidate>
+          <Stack gap="md">
+            <Text size="sm">{ts("passwordReauth.hint")}</Text>
+            <TextInput
+              label={ts("twoFactor.codeOrRecovery")}
+              value={reauth?.code ?? ""}
+              onChange={(e) => reauth && setReauth({ ...reauth, code: e.currentTarget.value, error: undefined })}
+              error={reauth?.error}
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              maxLength={24}
+              autoFocus
+              data-testid="reauth-code"
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={backToLogin}>
+                {ts("passwordReauth.later")}
+              </Button>
+              <Button type="submit" loading={reauth?.busy} data-testid="reauth-submit">
+                {ts("passwordReauth.submit")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { FormError } from "../forms/form-error";
 import { credentialsLogin, type LoginFailure } from "./next-auth-client";
+import { secondFactorFields, SecondFactorStep, type SecondFactorState } from "./second-factor-step";
 import { Turnstile } from "./turnstile";
 
 export type LoginNotice = "registered" | "verified" | "reset" | "email_changed" | "signed_out";
@@ -25,6 +26,10 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
   const [resetSignal, setResetSignal] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ReactNode>(null);
+  // Set once the password was accepted and the account asks for a second factor.
+  const [second, setSecond] = useState<SecondFactorState | null>(null);
+  const ts = useTranslations("security.login");
+  const tse = useTranslations("serverErrors");
 
   const describe = (e: LoginFailure, forEmail: string): ReactNode => {
     if (e.code === "RATE_LIMITED") return t("login.rateLimited", { seconds: e.retryAfterSeconds ?? 60 });
@@ -55,10 +60,11 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     ev.preventDefault();
     const addr = email.trim();
     if (!addr || !password) return setError(t("login.missingFields"));
+    if (second && !second.code.trim()) return setSecond({ ...second, error: second.mode === "totp" ? ts("codeRequired") : ts("recoveryRequired") });
     if (captchaSiteKey && !token) return setError(t("captchaRequired"));
     setBusy(true);
     setError(null);
-    const r = await credentialsLogin({ email: addr, password, turnstileToken: token });
+    const r = await credentialsLogin({ email: addr, password, turnstileToken: token, ...(second ? secondFactorFields(second) : {}) });
     if (r.ok) {
       // The root page sends users to their dashboard and admins to the admin dashboard.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- full reload: drop pre-login client state and re-run the server's role redirect
@@ -66,15 +72,18 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
       return;
     }
     setBusy(false);
-    setError(describe(r.error, addr));
     if (captchaSiteKey) setResetSignal((n) => n + 1);
+    const reason = r.error.reason;
+    if (reason === "totp_required") return setSecond({ mode: "totp", code: "" });
+    if (second && (reason === "totp_invalid" || reason === "recovery_code_invalid")) return setSecond({ ...second, error: tse(reason === "totp_invalid" ? "totpInvalid" : "recoveryCodeInvalid") });
+    setError(describe(r.error, addr));
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h3">
-          {t("login.title")}
+          {second ? ts("codeTitle") : t("login.title")}
         </Title>
         {notice ? (
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} data-testid="login-notice">
@@ -82,23 +91,29 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
           </Alert>
         ) : null}
         <FormError>{error}</FormError>
-        <TextInput label={t("email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="email" />
-        <PasswordInput
-          label={t("password")}
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          data-testid="password"
-        />
-        <Group justify="flex-end" mt={-8}>
-          <Anchor component={Link} href="/forgot-password" size="sm">
-            {t("login.forgot")}
-          </Anchor>
-        </Group>
+        {second ? (
+          <SecondFactorStep state={second} onChange={setSecond} onBack={() => (setSecond(null), setPassword(""), setError(null))} />
+        ) : (
+          <>
+            <TextInput label={t("email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="email" />
+            <PasswordInput
+              label={t("password")}
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              data-testid="password"
+            />
+            <Group justify="flex-end" mt={-8}>
+              <Anchor component={Link} href="/forgot-password" size="sm">
+                {t("login.forgot")}
+              </Anchor>
+            </Group>
+          </>
+        )}
         {captchaSiteKey ? <Turnstile siteKey={captchaSiteKey} onToken={setToken} resetSignal={resetSignal} /> : null}
         <Button type="submit" fullWidth loading={busy} data-testid="submit">
-          {t("login.submit")}
+          {second ? ts("verify") : t("login.submit")}
         </Button>
         {registrationOpen ? (
           <Text size="sm" ta="center">

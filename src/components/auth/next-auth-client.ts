@@ -21,11 +21,22 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
-export async function credentialsLogin(input: { email: string; password: string; turnstileToken?: string | null }): Promise<{ ok: true } | { ok: false; error: LoginFailure }> {
+export interface LoginInput {
+  email: string;
+  password: string;
+  turnstileToken?: string | null;
+  /** The second step for accounts with two-factor sign-in: one of the two. */
+  totpCode?: string;
+  recoveryCode?: string;
+}
+
+export async function credentialsLogin(input: LoginInput): Promise<{ ok: true } | { ok: false; error: LoginFailure }> {
   let r: Response;
   try {
     const fields: Record<string, string> = { csrfToken: await csrfToken(), email: input.email, password: input.password, json: "true", callbackUrl: "/" };
     if (input.turnstileToken) fields.turnstileToken = input.turnstileToken;
+    if (input.totpCode) fields.totpCode = input.totpCode;
+    if (input.recoveryCode) fields.recoveryCode = input.recoveryCode;
     r = await fetch("/api/auth/callback/credentials", form(fields));
   } catch {
     return { ok: false, error: { code: "NETWORK", message: "Network error" } };

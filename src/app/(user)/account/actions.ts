@@ -1,7 +1,18 @@
 "use server";
 // The signed-in user's own account. Each verb checks the session itself (requireUser).
 import { formToObject, runAction } from "@/server/actions/run-action";
-import { changePassword, generateInviteCode, logoutEverywhere, requestEmailChange, updateProfile } from "@/server/services/accounts";
+import {
+  changePassword,
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  generateInviteCode,
+  logoutEverywhere,
+  regenerateRecoveryCodes,
+  requestEmailChange,
+  revokeMySession,
+  startTwoFactorSetup,
+  updateProfile,
+} from "@/server/services/accounts";
 
 export async function updateProfileAction(formData: FormData) {
   return runAction((ctx) => updateProfile(ctx, formToObject(formData)), { revalidate: ["/account", "/dashboard"] });
@@ -21,4 +32,24 @@ export async function generateInviteCodeAction() {
 
 export async function logoutEverywhereAction() {
   return runAction((ctx) => logoutEverywhere(ctx));
+}
+
+export async function revokeSessionAction(id: string) {
+  return runAction((ctx) => revokeMySession(ctx, { id }), { revalidate: ["/account"] });
+}
+
+export async function startTwoFactorSetupAction() {
+  return runAction((ctx) => startTwoFactorSetup(ctx));
+}
+
+export async function confirmTwoFactorSetupAction(formData: FormData) {
+  return runAction((ctx) => confirmTwoFactorSetup(ctx, formToObject(formData)), { revalidate: ["/account"] });
+}
+
+export async function regenerateRecoveryCodesAction(formData: FormData) {
+  return runAction((ctx) => regenerateRecoveryCodes(ctx, formToObject(formData)), { revalidate: ["/account"] });
+}
+
+export async function disableTwoFactorAction(formData: FormData) {
+  return runAction((ctx) => disableTwoFactor(ctx, formToObject(formData)), { revalidate: ["/account"] });
 }

@@ -6,9 +6,10 @@ import { InviteCard } from "@/components/account/invite-card";
 import { PasswordCard } from "@/components/account/password-card";
 import { ProfileCard } from "@/components/account/profile-card";
 import { SessionsCard } from "@/components/account/sessions-card";
-import { requireUserPage } from "@/server/auth/session";
+import { TwoFactorCard } from "@/components/account/two-factor-card";
+import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
-import { getPublicUser } from "@/server/services/accounts";
+import { getPublicUser, getTwoFactorStatus, listMySessions } from "@/server/services/accounts";
 import { getAppInfo } from "@/server/services/settings";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,16 +19,22 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AccountPage() {
   const session = await requireUserPage();
   const db = getDb();
-  const [user, info, t] = await Promise.all([getPublicUser(db, session.id), getAppInfo(db), getTranslations("account")]);
+  const ctx = await requestCtx();
+  const [user, info, t, twoFactor, sessions] = await Promise.all([getPublicUser(db, session.id), getAppInfo(db), getTranslations("account"), getTwoFactorStatus(ctx), listMySessions(ctx)]);
+  // An administrator who must enrol first (require2faForAdmins) is sent here: that card leads.
+  const twoFactorCard = <TwoFactorCard key="2fa" {...twoFactor} account={user.email} siteName={info.siteName} />;
+  const mustEnrol = twoFactor.requiredForMe && !twoFactor.enabled;
   return (
     <Stack gap="lg" maw={960}>
       <Title order={2}>{t("title")}</Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {mustEnrol ? twoFactorCard : null}
         <ProfileCard name={user.name} locale={user.locale} />
         <InviteCard inviteCode={user.inviteCode} siteUrl={info.site.url} />
         <PasswordCard email={user.email} />
         <EmailCard email={user.email} />
-        <SessionsCard />
+        {mustEnrol ? null : twoFactorCard}
+        <SessionsCard sessions={sessions} />
       </SimpleGrid>
     </Stack>
   );

@@ -8,7 +8,7 @@ export interface FieldDef {
   key: EditableKey;
   kind: FieldKind;
 }
-export type GroupId = "site" | "registration" | "captcha" | "mail" | "support" | "orders" | "risk" | "logs";
+export type GroupId = "site" | "registration" | "captcha" | "security" | "mail" | "support" | "orders" | "risk" | "logs";
 
 const f = (kind: FieldKind, ...keys: EditableKey[]): FieldDef[] => keys.map((key) => ({ key, kind }));
 
@@ -16,6 +16,7 @@ export const GROUPS: { id: GroupId; fields: FieldDef[] }[] = [
   { id: "site", fields: [...f("text", "siteName"), ...f("url", "siteUrl", "subscriptionUrl"), ...f("textarea", "maintenanceNotice")] },
   { id: "registration", fields: f("bool", "registrationOpen", "inviteCodeRequired", "emailVerificationRequired") },
   { id: "captcha", fields: [...f("bool", "turnstileEnabled"), ...f("text", "turnstileSiteKey"), ...f("secret", "turnstileSecretKey")] },
+  { id: "security", fields: f("bool", "require2faForAdmins") },
   { id: "mail", fields: [...f("text", "smtpHost"), ...f("int", "smtpPort"), ...f("bool", "smtpSecure"), ...f("text", "smtpUser"), ...f("secret", "smtpPassword"), ...f("text", "smtpFrom")] },
   { id: "support", fields: [...f("text", "supportContact"), ...f("int", "ticketOpenCap")] },
   { id: "orders", fields: [...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic")] },

@@ -8,7 +8,7 @@ import { requireAdmin, requireUser } from "../../context";
 import { verifyPassword } from "../../auth/password";
 import { newTotpSecret, totpUri } from "../../auth/totp";
 import { encryptSecret } from "../../crypto/secrets";
-import { appConfig, recoveryCodes, userTotp } from "../../db/schema";
+import { appConfig, recoveryCodes, userTotp, users } from "../../db/schema";
 import { conflict, DomainError } from "../../errors";
 import { beginSecondFactorCheck } from "../../rate-limit/policies";
 import { parseInput } from "../../validation";
@@ -17,18 +17,30 @@ import { SETTINGS_DEFAULTS } from "../settings/schema";
 import { getUserOrThrow } from "./queries";
 import { countUnusedRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes";
 import { checkSecondFactor, consumeTotp, enabledTotp, splitCode } from "./second-factor";
-import { revokeAllSessions } from "./user-sessions";
+import { ADMIN_TOTP_REQUIRED, revokeAllSessions } from "./user-sessions";
 
 const CodeInput = z.object({ code: z.string().trim().min(1, "Enter a code").max(64) });
 const DisableInput = z.object({ password: z.string().min(1, "Enter your password").max(128), code: z.string().trim().min(1, "Enter a code").max(64) });
 
-export interface TwoFactorStatus { enabled: boolean; enabledAt: Date | null; recoveryCodesLeft: number }
+export interface TwoFactorStatus {
+  enabled: boolean;
+  enabledAt: Date | null;
+  recoveryCodesLeft: number;
+  /** The site requires two-factor sign-in for administrators and the caller is one. */
+  requiredForMe: boolean;
+}
 
 export async function getTwoFactorStatus(ctx: Ctx): Promise<TwoFactorStatus> {
   const { userId } = requireUser(ctx);
-  const [row] = await ctx.db.select({ enabledAt: userTotp.enabledAt }).from(userTotp).where(eq(userTotp.userId, userId)).limit(1);
-  if (!row?.enabledAt) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
-  return { enabled: true, enabledAt: row.enabledAt, recoveryCodesLeft: await countUnusedRecoveryCodes(ctx.db, userId) };
+  const [row] = await ctx.db
+    .select({ role: users.role, enabledAt: userTotp.enabledAt, adminRequired: ADMIN_TOTP_REQUIRED })
+    .from(users)
+    .leftJoin(userTotp, eq(userTotp.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const requiredForMe = row?.role === "ADMIN" && Boolean(row.adminRequired);
+  if (!row?.enabledAt) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, requiredForMe };
+  return { enabled: true, enabledAt: row.enabledAt, recoveryCodesLeft: await countUnusedRecoveryCodes(ctx.db, userId), requiredForMe };
 }
 
 async function issuer(ctx: Ctx): Promise<string> {

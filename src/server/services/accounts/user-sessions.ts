@@ -40,6 +40,9 @@ export async function openSession(db: Db, p: { userId: string; sessionVersion: n
   return row!.id;
 }
 
+/** The setting require2faForAdmins as a scalar subquery (a primary-key lookup), to join into other reads. */
+export const ADMIN_TOTP_REQUIRED = sql<boolean>`coalesce((select ${appConfig.value} = 'true'::jsonb from ${appConfig} where ${appConfig.key} = 'require2faForAdmins'), false)`;
+
 export interface LiveSession {
   role: "ADMIN" | "USER";
   email: string;
@@ -68,7 +71,7 @@ export async function checkSession(db: Db, t: { sid: string; uid: string; sv: un
       email: users.email,
       name: users.name,
       totpEnabled: sql<boolean>`(${userTotp.enabledAt} is not null)`,
-      adminTotpRequired: sql<boolean>`coalesce((select ${appConfig.value} = 'true'::jsonb from ${appConfig} where ${appConfig.key} = 'require2faForAdmins'), false)`,
+      adminTotpRequired: ADMIN_TOTP_REQUIRED,
     })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))

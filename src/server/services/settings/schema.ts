@@ -21,6 +21,8 @@ export const SettingsSchema = z.object({
   turnstileEnabled: bool,
   turnstileSiteKey: z.string().trim().max(200),
   turnstileSecretKey: z.string().trim().max(200),
+  // sign-in security: administrators must use two-factor sign-in (they enrol right after login)
+  require2faForAdmins: bool,
   // mail
   smtpHost: z.string().trim().max(255),
   smtpPort: int(1, 65535),
@@ -72,6 +74,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   turnstileEnabled: false,
   turnstileSiteKey: "",
   turnstileSecretKey: "",
+  require2faForAdmins: false,
   smtpHost: "",
   smtpPort: 587,
   smtpSecure: false,

@@ -15,6 +15,9 @@ const MESSAGE: Record<string, string> = {
   disabled: "This account is disabled; contact support",
   banned: "This account is banned",
   captcha: "Captcha verification failed, please try again",
+  totp_required: "Enter the code from your authenticator app",
+  totp_invalid: "The code is wrong or was already used",
+  recovery_code_invalid: "This recovery code is wrong or was already used",
   captcha_unavailable: "Login and registration are paused: the captcha cannot be checked because of a configuration problem on this site; please contact support",
 };
 
