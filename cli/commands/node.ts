@@ -47,7 +47,7 @@ const nodeList: Command = {
   json: true,
   description: "JSON shape: { nodes: [{ id, name, panelUrl, panelStatus, inboundCount, agentToken: { active }, lastAgentReportAt, latency }] }",
   async run(c, { options: o }) {
-    const nodes = await listNodes(await c.db());
+    const nodes = await listNodes(await c.ctx());
     if (o.json) return c.json({ nodes });
     if (!nodes.length) return c.out("No nodes.");
     const ms = (v?: { latencyMs: number }) => (v ? `${Math.round(v.latencyMs)}` : "-");

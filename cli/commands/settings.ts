@@ -20,7 +20,7 @@ const settingsGet: Command = {
     "one -> { key, secret: false, value } or { key, secret: true, set: boolean }",
   positionals: [{ name: "key", description: "a setting name, e.g. siteName" }],
   async run(c, { options: o, positionals: p }) {
-    const s = await getSettings(await c.db());
+    const s = await getSettings(await c.ctx());
     const values = s as unknown as Record<string, unknown>;
     const secretsSet = s.secretsSet as Record<string, boolean>;
     const key = p.key as string | undefined;

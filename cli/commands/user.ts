@@ -1,6 +1,5 @@
 // `user list` and `user set-status`: thin wrappers over the accounts service verbs.
-import { findUserByEmail, listUsers, setUserStatus, StatusInput, parseInput } from "../../src/server/services/accounts";
-import { notFound } from "../../src/server/errors";
+import { getUserByEmail, listUsers, setUserStatus, StatusInput, parseInput } from "../../src/server/services/accounts";
 import { table, userJson } from "../format";
 import type { Command } from "../registry";
 
@@ -17,7 +16,7 @@ const userList: Command = {
     "page-size": { type: "string", valueName: "n", description: "rows per page, 1-200 (default 20)" },
   },
   async run(c, { options: o }) {
-    const result = await listUsers(await c.db(), {
+    const result = await listUsers(await c.ctx(), {
       q: o.q,
       role: typeof o.role === "string" ? o.role.toUpperCase() : undefined,
       status: typeof o.status === "string" ? o.status.toUpperCase() : undefined,
@@ -55,8 +54,7 @@ const userSetStatus: Command = {
     // Checked before the lookup so a typo in the status is reported even for a wrong email.
     const status = parseInput(StatusInput, String(p.status).toUpperCase());
     const ctx = await c.ctx();
-    const found = await findUserByEmail(ctx.db, String(p.email));
-    if (!found) throw notFound("User");
+    const found = await getUserByEmail(ctx, String(p.email));
     const user = await setUserStatus(ctx, found.id, status);
     if (o.json) c.json({ user: userJson(user) });
     else c.out(`${user.email} is now ${user.status}`);

@@ -82,33 +82,33 @@ describe("listUsers", () => {
   });
 
   it("pages newest first with a total", async () => {
-    const p1 = await listUsers(t.db, { q: "@list.test", pageSize: 10 });
+    const p1 = await listUsers(cliCtx(t.db), { q: "@list.test", pageSize: 10 });
     expect(p1).toMatchObject({ total: 25, page: 1, pageSize: 10 });
     expect(p1.rows.map((r) => r.email).slice(0, 2)).toEqual(["member24@list.test", "member23@list.test"]);
-    const p3 = await listUsers(t.db, { q: "@list.test", pageSize: 10, page: "3" });
+    const p3 = await listUsers(cliCtx(t.db), { q: "@list.test", pageSize: 10, page: "3" });
     expect(p3.rows.map((r) => r.email)).toEqual(["member04@list.test", "member03@list.test", "member02@list.test", "member01@list.test", "member00@list.test"]);
-    const all = [...p1.rows, ...(await listUsers(t.db, { q: "@list.test", pageSize: 10, page: 2 })).rows, ...p3.rows];
+    const all = [...p1.rows, ...(await listUsers(cliCtx(t.db), { q: "@list.test", pageSize: 10, page: 2 })).rows, ...p3.rows];
     expect(new Set(all.map((r) => r.id)).size).toBe(25);
     expect(all[0]).not.toHaveProperty("passwordHash");
   });
 
   it("searches email and name case-insensitively, treating % and _ literally", async () => {
-    expect((await listUsers(t.db, { q: "MEMBER07" })).rows.map((r) => r.email)).toEqual(["member07@list.test"]);
-    expect((await listUsers(t.db, { q: "special_" })).total).toBe(5);
-    expect((await listUsers(t.db, { q: "l_st" })).total).toBe(0);
-    expect((await listUsers(t.db, { q: "%" })).total).toBe(0);
+    expect((await listUsers(cliCtx(t.db), { q: "MEMBER07" })).rows.map((r) => r.email)).toEqual(["member07@list.test"]);
+    expect((await listUsers(cliCtx(t.db), { q: "special_" })).total).toBe(5);
+    expect((await listUsers(cliCtx(t.db), { q: "l_st" })).total).toBe(0);
+    expect((await listUsers(cliCtx(t.db), { q: "%" })).total).toBe(0);
   });
 
   it("filters by role and status", async () => {
-    expect((await listUsers(t.db, { q: "@list.test", status: "DISABLED" })).total).toBe(13);
-    expect((await listUsers(t.db, { role: "ADMIN" })).rows.map((r) => r.email)).toEqual(["boss@example.com"]);
-    expect((await listUsers(t.db, { role: "ADMIN", status: "DISABLED" })).total).toBe(0);
+    expect((await listUsers(cliCtx(t.db), { q: "@list.test", status: "DISABLED" })).total).toBe(13);
+    expect((await listUsers(cliCtx(t.db), { role: "ADMIN" })).rows.map((r) => r.email)).toEqual(["boss@example.com"]);
+    expect((await listUsers(cliCtx(t.db), { role: "ADMIN", status: "DISABLED" })).total).toBe(0);
   });
 
   it("validates paging and filters", async () => {
-    await expect(listUsers(t.db, { pageSize: 500 })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(listUsers(t.db, { page: 0 })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(listUsers(t.db, { status: "GONE" })).rejects.toMatchObject({ code: "VALIDATION" });
-    expect((await listUsers(t.db, undefined)).pageSize).toBe(20);
+    await expect(listUsers(cliCtx(t.db), { pageSize: 500 })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(listUsers(cliCtx(t.db), { page: 0 })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(listUsers(cliCtx(t.db), { status: "GONE" })).rejects.toMatchObject({ code: "VALIDATION" });
+    expect((await listUsers(cliCtx(t.db), undefined)).pageSize).toBe(20);
   });
 });

@@ -11,13 +11,13 @@ afterAll(() => t.close());
 
 describe("countUsers", () => {
   it("counts all users, admins and each status in one query", async () => {
-    expect(await countUsers(t.db)).toEqual({ total: 0, admins: 0, byStatus: {} });
+    expect(await countUsers(cliCtx(t.db))).toEqual({ total: 0, admins: 0, byStatus: {} });
     await makeUser(t.db, "ADMIN");
     const a = await makeUser(t.db);
     const b = await makeUser(t.db);
     await makeUser(t.db);
     await setUserStatus(cliCtx(t.db), a.id, "BANNED");
     await setUserStatus(cliCtx(t.db), b.id, "DISABLED");
-    expect(await countUsers(t.db)).toEqual({ total: 4, admins: 1, byStatus: { ACTIVE: 2, BANNED: 1, DISABLED: 1 } });
+    expect(await countUsers(cliCtx(t.db))).toEqual({ total: 4, admins: 1, byStatus: { ACTIVE: 2, BANNED: 1, DISABLED: 1 } });
   });
 });

@@ -5,6 +5,7 @@ import { nodes as nodesTable } from "../../src/server/db/schema";
 import { startXuiSimulator, type XuiSimulator } from "../../simulators/xui";
 import { keyedHash } from "../../src/server/crypto/secrets";
 import { listNodes } from "../../src/server/services/nodes";
+import { cliCtx } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { PASS, seedInbounds, USER } from "../panel/helpers";
 import { cli, json } from "./helpers";
@@ -62,7 +63,7 @@ describe("node commands", () => {
     expect(r.code).toBe(0);
     const token = r.stdout.trim();
     expect(token).toMatch(/^rbn_[A-Za-z0-9_-]{43}$/);
-    const nodes = await listNodes(t.db);
+    const nodes = await listNodes(cliCtx(t.db));
     expect(nodes.find((n) => n.id === id)!.agentToken.active).toBe(true);
     expect(JSON.stringify(nodes)).not.toContain(token);
     const [row] = await t.db.select().from(nodesTable).where(eq(nodesTable.id, id));

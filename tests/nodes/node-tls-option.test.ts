@@ -75,7 +75,7 @@ describe.runIf(opensslAvailable())("nodes: self-signed panel certificate option"
 
   it("listNodes exposes the option", async () => {
     const { node } = await svc.createNode(admin.ctx, form({ panelTlsInsecure: true }));
-    expect((await svc.listNodes(t.db)).find((n) => n.id === node.id)).toMatchObject({ panelTlsInsecure: true, panelStatus: "OK" });
+    expect((await svc.listNodes(admin.ctx)).find((n) => n.id === node.id)).toMatchObject({ panelTlsInsecure: true, panelStatus: "OK" });
   });
 
   it("CLI: node add fails strict without --insecure-tls and succeeds with it", async () => {

@@ -47,19 +47,19 @@ describe("nodes service", () => {
 
   it("keeps display names across syncs, marks vanished inbounds inactive, and never touches the panel on mirror delete", async () => {
     const { node } = await svc.createNode(admin.ctx, form());
-    const list = await svc.listNodeInbounds(t.db, node.id);
+    const list = await svc.listNodeInbounds(admin.ctx, node.id);
     const vmess = list.find((i) => i.protocol === "vmess")!;
     await svc.updateInboundDisplayName(admin.ctx, vmess.id, { displayName: "HK premium" });
     sim.state.deleteInbound(3);
     const again = await svc.testNodeConnection(admin.ctx, node.id);
     expect(again.ok).toBe(true);
-    const after = await svc.listNodeInbounds(t.db, node.id);
+    const after = await svc.listNodeInbounds(admin.ctx, node.id);
     expect(after.find((i) => i.id === vmess.id)!.name).toBe("HK premium");
     expect(after.find((i) => i.panelInboundId === 3)!.active).toBe(false);
     const before = sim.requests.length;
     await svc.deleteInbound(admin.ctx, vmess.id);
     expect(sim.requests.length).toBe(before);
-    expect((await svc.listNodeInbounds(t.db, node.id)).some((i) => i.id === vmess.id)).toBe(false);
+    expect((await svc.listNodeInbounds(admin.ctx, node.id)).some((i) => i.id === vmess.id)).toBe(false);
   });
 
   it("records a failing panel on the node instead of throwing, with a clear reason", async () => {
@@ -92,7 +92,7 @@ describe("nodes service", () => {
     expect(u.sync.ok).toBe(true);
     await svc.deleteNode(admin.ctx, node.id);
     expect(await t.db.select().from(inbounds).where(eq(inbounds.nodeId, node.id))).toHaveLength(0);
-    await expect(svc.getNodeOrThrow(t.db, node.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(svc.getNode(admin.ctx, node.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("generates an agent token shown once, stored encrypted and as a keyed hash; revoke clears it", async () => {
@@ -102,7 +102,7 @@ describe("nodes service", () => {
     const [row] = await t.db.select().from(nodes).where(eq(nodes.id, node.id));
     expect(row!.agentTokenHash).toBe(keyedHash(token, "agent-token"));
     expect(decryptSecret(row!.agentTokenEnc!)).toBe(token);
-    const listed = await svc.listNodes(t.db);
+    const listed = await svc.listNodes(admin.ctx);
     expect(JSON.stringify(listed)).not.toContain(token);
     expect(listed.find((n) => n.id === node.id)!.agentToken.active).toBe(true);
     const second = await svc.generateAgentToken(admin.ctx, node.id);
@@ -114,7 +114,7 @@ describe("nodes service", () => {
 
   it("refuses every write verb to ordinary users and anonymous callers", async () => {
     const { node } = await svc.createNode(admin.ctx, form());
-    const [ib] = await svc.listNodeInbounds(t.db, node.id);
+    const [ib] = await svc.listNodeInbounds(admin.ctx, node.id);
     const user = await makeUser(t.db);
     const calls: Array<[string, (c: typeof user.ctx) => Promise<unknown>]> = [
       ["createNode", (c) => svc.createNode(c, form())],
@@ -131,6 +131,6 @@ describe("nodes service", () => {
       await expect(call(user.ctx), name).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(call(anonCtx(t.db)), name).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     }
-    expect(await svc.getNodeOrThrow(t.db, node.id)).toBeTruthy();
+    expect(await svc.getNode(admin.ctx, node.id)).toBeTruthy();
   });
 });

@@ -17,7 +17,7 @@ const lastAudit = async () => (await t.db.select().from(auditLogs).where(eq(audi
 
 describe("settings: defaults and validation", () => {
   it("reads the documented defaults from an empty table", async () => {
-    const s = await getSettings(t.db);
+    const s = await getSettings(cliCtx(t.db));
     expect(s).toMatchObject({ siteName: "Relayboard", registrationOpen: true, emailVerificationRequired: false, smtpPort: 587, ticketOpenCap: 2, riskAutoSuspend: false, riskWindowHours: 24, logRetentionDays: 30, orderExpiryMinutes: 30 });
     expect(s.secretsSet).toEqual({ smtpPassword: false, turnstileSecretKey: false });
     expect(await getSettingsWithSecrets(t.db)).toEqual(SETTINGS_DEFAULTS);
@@ -38,7 +38,7 @@ describe("settings: defaults and validation", () => {
   it("coerces form values and only writes (and audits) keys that changed", async () => {
     const changed = await updateSettings(cliCtx(t.db), { siteName: "  Relay  ", registrationOpen: "false", smtpPort: "2525", ticketOpenCap: 2 });
     expect(changed.sort()).toEqual(["registrationOpen", "siteName", "smtpPort"]);
-    expect(await getSettings(t.db)).toMatchObject({ siteName: "Relay", registrationOpen: false, smtpPort: 2525 });
+    expect(await getSettings(cliCtx(t.db))).toMatchObject({ siteName: "Relay", registrationOpen: false, smtpPort: 2525 });
     const before = await lastAudit();
     expect(await updateSettings(cliCtx(t.db), { siteName: "Relay" })).toEqual([]);
     expect((await lastAudit())!.id).toBe(before!.id);
@@ -55,7 +55,7 @@ describe("settings: secrets", () => {
       expect(isEncryptedSecret(stored as string)).toBe(true);
       expect(decryptSecret(stored as string)).toBe(v);
     }
-    const pub = await getSettings(t.db);
+    const pub = await getSettings(cliCtx(t.db));
     expect(pub).not.toHaveProperty("smtpPassword");
     expect(pub).not.toHaveProperty("turnstileSecretKey");
     expect(pub.secretsSet).toEqual({ smtpPassword: true, turnstileSecretKey: true });
@@ -72,7 +72,7 @@ describe("settings: secrets", () => {
     expect(await rawValue("smtpPassword")).toBe(before);
     expect((await getSettingsWithSecrets(t.db)).smtpPassword).toBe("hunter2-smtp");
     await updateSettings(cliCtx(t.db), {}, { clearSecrets: ["smtpPassword"] });
-    expect((await getSettings(t.db)).secretsSet.smtpPassword).toBe(false);
+    expect((await getSettings(cliCtx(t.db))).secretsSet.smtpPassword).toBe(false);
     expect((await getSettingsWithSecrets(t.db)).smtpPassword).toBe("");
   });
 
@@ -88,9 +88,9 @@ describe("settings: cross-field rules", () => {
     await updateSettings(cliCtx(t.db), { smtpHost: "" });
     const err = await updateSettings(cliCtx(t.db), { emailVerificationRequired: true }).catch((e) => e);
     expect(err).toMatchObject({ code: "VALIDATION", details: { fields: { emailVerificationRequired: "smtp_required" } } });
-    expect((await getSettings(t.db)).emailVerificationRequired).toBe(false);
+    expect((await getSettings(cliCtx(t.db))).emailVerificationRequired).toBe(false);
     await updateSettings(cliCtx(t.db), { smtpHost: "mail.example.com", emailVerificationRequired: true });
-    expect((await getSettings(t.db)).emailVerificationRequired).toBe(true);
+    expect((await getSettings(cliCtx(t.db))).emailVerificationRequired).toBe(true);
     // and SMTP cannot be removed from under it
     await expect(updateSettings(cliCtx(t.db), { smtpHost: "" })).rejects.toMatchObject({ code: "VALIDATION" });
     await updateSettings(cliCtx(t.db), { emailVerificationRequired: false });
@@ -101,7 +101,7 @@ describe("settings: cross-field rules", () => {
     await expect(updateSettings(cliCtx(t.db), { turnstileEnabled: true })).rejects.toMatchObject({ code: "VALIDATION", details: { fields: { turnstileEnabled: "keys_required" } } });
     await expect(updateSettings(cliCtx(t.db), { turnstileEnabled: true, turnstileSiteKey: "site" })).rejects.toMatchObject({ code: "VALIDATION" });
     await updateSettings(cliCtx(t.db), { turnstileEnabled: true, turnstileSiteKey: "site", turnstileSecretKey: "secret" });
-    expect((await getSettings(t.db)).turnstileEnabled).toBe(true);
+    expect((await getSettings(cliCtx(t.db))).turnstileEnabled).toBe(true);
     await expect(updateSettings(cliCtx(t.db), {}, { clearSecrets: ["turnstileSecretKey"] })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 });
@@ -111,7 +111,7 @@ describe("settings: callers", () => {
     const user = await makeUser(t.db);
     await expect(updateSettings(user.ctx, { siteName: "Hijacked" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(updateSettings(anonCtx(t.db), { siteName: "Hijacked" })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    expect((await getSettings(t.db)).siteName).not.toBe("Hijacked");
+    expect((await getSettings(cliCtx(t.db))).siteName).not.toBe("Hijacked");
   });
 
   it("accepts an admin and records who did it", async () => {

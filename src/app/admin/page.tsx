@@ -2,8 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { StatusBadge } from "@/components/shell/status-badge";
-import { requireAdminPage } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { countUsers, listUsers } from "@/server/services/accounts";
 import { AnchorLink, CardLink } from "@/components/links";
 
@@ -15,10 +14,10 @@ const STATUSES = ["ACTIVE", "PENDING_EMAIL", "DISABLED", "BANNED"] as const;
 
 export default async function AdminDashboard() {
   await requireAdminPage();
-  const db = getDb();
+  const ctx = await requestCtx();
   const [counts, recent, t, ts, f] = await Promise.all([
-    countUsers(db),
-    listUsers(db, { pageSize: 5 }),
+    countUsers(ctx),
+    listUsers(ctx, { pageSize: 5 }),
     getTranslations("adminDashboard"),
     getTranslations("status"),
     getFormatter(),

@@ -8,8 +8,7 @@ import { ProfileCard } from "@/components/account/profile-card";
 import { SessionsCard } from "@/components/account/sessions-card";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
-import { getPublicUser, getTwoFactorStatus, listMySessions } from "@/server/services/accounts";
+import { getOwnAccount, getTwoFactorStatus, listMySessions } from "@/server/services/accounts";
 import { getAppInfo } from "@/server/services/settings";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,10 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AccountPage() {
-  const session = await requireUserPage();
-  const db = getDb();
+  await requireUserPage();
   const ctx = await requestCtx();
-  const [user, info, t, twoFactor, sessions] = await Promise.all([getPublicUser(db, session.id), getAppInfo(db), getTranslations("account"), getTwoFactorStatus(ctx), listMySessions(ctx)]);
+  const [user, info, t, twoFactor, sessions] = await Promise.all([getOwnAccount(ctx), getAppInfo(ctx.db), getTranslations("account"), getTwoFactorStatus(ctx), listMySessions(ctx)]);
   // An administrator who must enrol first (require2faForAdmins) is sent here: that card leads.
   const twoFactorCard = <TwoFactorCard key="2fa" {...twoFactor} account={user.email} siteName={info.siteName} />;
   const mustEnrol = twoFactor.requiredForMe && !twoFactor.enabled;

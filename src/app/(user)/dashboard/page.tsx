@@ -4,17 +4,16 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { LabeledField } from "@/components/labeled-field";
 import { PlaceholderCard } from "@/components/shell/placeholder-card";
 import { StatusBadge } from "@/components/shell/status-badge";
-import { requireUserPage } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
-import { getPublicUser } from "@/server/services/accounts";
+import { requestCtx, requireUserPage } from "@/server/auth/session";
+import { getOwnAccount } from "@/server/services/accounts";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("dashboard") };
 }
 
 export default async function DashboardPage() {
-  const session = await requireUserPage();
-  const [user, t, f] = await Promise.all([getPublicUser(getDb(), session.id), getTranslations("dashboard"), getFormatter()]);
+  await requireUserPage();
+  const [user, t, f] = await Promise.all([getOwnAccount(await requestCtx()), getTranslations("dashboard"), getFormatter()]);
   const when = (d: Date | null) => (d ? f.dateTime(d, { dateStyle: "medium", timeStyle: "short" }) : t("never"));
   return (
     <Stack gap="lg">

@@ -2,8 +2,7 @@ import { Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { NodesTable } from "@/components/nodes/nodes-table";
-import { requireAdminPage } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { listNodes } from "@/server/services/nodes";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function NodesPage() {
   await requireAdminPage();
-  const [nodes, t] = await Promise.all([listNodes(getDb()), getTranslations("nodes")]);
+  const [nodes, t] = await Promise.all([listNodes(await requestCtx()), getTranslations("nodes")]);
   // Only what the table shows crosses to the browser (never secrets; publicNode has none anyway).
   const rows = nodes.map((n) => ({
     id: n.id,

@@ -2,8 +2,7 @@ import { Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { SettingsForm } from "@/components/admin/settings/settings-form";
-import { requireAdminPage } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { getSettings } from "@/server/services/settings";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function SettingsPage() {
   const me = await requireAdminPage();
-  const [settings, t] = await Promise.all([getSettings(getDb()), getTranslations("adminSettings")]);
+  const [settings, t] = await Promise.all([getSettings(await requestCtx()), getTranslations("adminSettings")]);
   return (
     <Stack gap="md" maw={1000}>
       <div>

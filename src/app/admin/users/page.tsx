@@ -5,8 +5,7 @@ import { UrlPagination } from "@/components/admin/users/url-pagination";
 import { UsersTable } from "@/components/admin/users/users-table";
 import { UsersToolbar } from "@/components/admin/users/users-toolbar";
 import { oneParam, type SearchParams } from "@/app/search-params";
-import { requireAdminPage } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { USER_ROLES, USER_STATUSES } from "@/server/db/schema";
 import { listUsers } from "@/server/services/accounts";
 
@@ -25,7 +24,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
   const role = pick(USER_ROLES, oneParam(sp.role));
   const status = pick(USER_STATUSES, oneParam(sp.status));
   const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 100_000);
-  const [result, t] = await Promise.all([listUsers(getDb(), { q, role, status, page, pageSize: PAGE_SIZE }), getTranslations("adminUsers")]);
+  const [result, t] = await Promise.all([listUsers(await requestCtx(), { q, role, status, page, pageSize: PAGE_SIZE }), getTranslations("adminUsers")]);
   const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
 
   return (

@@ -7,13 +7,12 @@ import { isUniqueViolation } from "../../db/pg-errors";
 import { users, type UserStatus } from "../../db/schema";
 import { conflict, forbidden } from "../../errors";
 import { recordAudit } from "../audit";
+import { emailTaken } from "./email-taken";
 import { AdminCreateUserInput, AdminUpdateUserInput, parseInput, StatusInput } from "./inputs";
 import { getPublicUser, getUserOrThrow } from "./queries";
 
-const emailTaken = (err: unknown) => {
-  if (isUniqueViolation(err)) return conflict("This email is already registered", { reason: "email_taken", fields: { email: "taken" } });
-  return err;
-};
+/** A unique violation on insert/update of users can only be the email. */
+const emailTakenOr = (err: unknown) => (isUniqueViolation(err) ? emailTaken("email") : err);
 
 export async function adminCreateUser(ctx: Ctx, raw: unknown) {
   requireAdmin(ctx);
@@ -30,7 +29,7 @@ export async function adminCreateUser(ctx: Ctx, raw: unknown) {
     });
     return getPublicUser(ctx.db, id);
   } catch (err) {
-    throw emailTaken(err);
+    throw emailTakenOr(err);
   }
 }
 
@@ -71,7 +70,7 @@ export async function adminUpdateUser(ctx: Ctx, id: string, raw: unknown) {
       await recordAudit(ctx, { action: "admin.user.update", targetType: "user", targetId: id, metadata: { fields: changed, ...(input.email ? { email: { from: before.email, to: input.email } } : {}), ...(input.role ? { role: input.role } : {}) } }, tx);
     });
   } catch (err) {
-    throw emailTaken(err);
+    throw emailTakenOr(err);
   }
   return getPublicUser(ctx.db, id);
 }

@@ -2,8 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { pendingRegistrations, users } from "../../db/schema";
-import { conflict, validationError } from "../../errors";
+import { validationError } from "../../errors";
 import { recordAudit } from "../audit";
+import { emailTaken } from "./email-taken";
 import { parseInput, TokenInput } from "./inputs";
 import { consumeEmailToken } from "./tokens";
 
@@ -48,7 +49,7 @@ export async function confirmEmailLink(ctx: Ctx, raw: unknown): Promise<{ outcom
       return { outcome: "email_changed" as const, email: u.email };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("This email is already registered", { reason: "email_taken" });
+    if (isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
 }

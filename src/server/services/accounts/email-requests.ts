@@ -11,6 +11,7 @@ import { queueMail } from "../../integrations/mail/send-mail-task";
 import { limitEmailAction } from "../../rate-limit/policies";
 import { getSettingsWithSecrets, smtpConfigured } from "../settings";
 import { kickTasks } from "../tasks";
+import { emailTaken } from "./email-taken";
 import { EmailChangeInput, EmailInput, parseInput } from "./inputs";
 import { siteLink } from "./links";
 import { findUserByEmail, getUserOrThrow } from "./queries";
@@ -66,7 +67,7 @@ export async function requestEmailChange(ctx: Ctx, raw: unknown): Promise<{ sent
   const u = await getUserOrThrow(ctx.db, userId);
   if (!(await verifyPassword(u.passwordHash, input.currentPassword))) throw new DomainError("UNAUTHENTICATED", "Current password is wrong", { reason: "current_password_wrong", fields: { currentPassword: "wrong" } });
   if (input.newEmail === u.email) throw conflict("This is already your email", { reason: "same_email" });
-  if (await findUserByEmail(ctx.db, input.newEmail)) throw conflict("This email is already registered", { reason: "email_taken", fields: { newEmail: "taken" } });
+  if (await findUserByEmail(ctx.db, input.newEmail)) throw emailTaken("newEmail");
   await ctx.db.transaction(async (tx) => {
     const { token, minutes } = await issueEmailToken(tx, { purpose: "CHANGE_EMAIL", email: u.email, userId: u.id, payload: { newEmail: input.newEmail }, now: ctx.now() });
     await queueMail(tx, { to: input.newEmail, template: "change-email", locale: (u.locale as "en") ?? ctx.locale, minutes, link: siteLink(s.siteUrl, `/verify-email?token=${token}`) });

@@ -4,7 +4,7 @@ import { hashPassword } from "../../auth/password";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { pendingRegistrations, users } from "../../db/schema";
 import { isWallet } from "../../env";
-import { conflict, DomainError, validationError } from "../../errors";
+import { DomainError, validationError } from "../../errors";
 import { verifyTurnstile } from "../../integrations/captcha/turnstile";
 import { queueMail } from "../../integrations/mail/send-mail-task";
 import { limitRegister } from "../../rate-limit/policies";
@@ -12,6 +12,7 @@ import { recordAudit } from "../audit";
 import { getSettingsWithSecrets, smtpConfigured, turnstileActive } from "../settings";
 import { kickTasks } from "../tasks";
 import { parseInput, RegisterInput } from "./inputs";
+import { emailTaken } from "./email-taken";
 import { siteLink } from "./links";
 import { issueEmailToken } from "./tokens";
 
@@ -48,7 +49,7 @@ export async function register(ctx: Ctx, raw: unknown): Promise<RegisterResult> 
   const name = input.name || input.email.split("@")[0]!.slice(0, 50);
   const locale = input.locale ?? ctx.locale;
   const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing.length) throw conflict("This email is already registered", { reason: "email_taken", fields: { email: "taken" } });
+  if (existing.length) throw emailTaken("email");
   const passwordHash = await hashPassword(input.password);
 
   try {
@@ -75,7 +76,7 @@ export async function register(ctx: Ctx, raw: unknown): Promise<RegisterResult> 
     if (result.verificationRequired) kickTasks();
     return result;
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("This email is already registered", { reason: "email_taken", fields: { email: "taken" } });
+    if (isUniqueViolation(err)) throw emailTaken("email");
     throw err;
   }
 }

@@ -3,4 +3,4 @@ export { createNode, updateNode, deleteNode, testNodeConnection, batchTestNodeCo
 export { updateInboundDisplayName, deleteInbound } from "./manage-inbounds";
 export { generateAgentToken, revokeAgentToken } from "./agent-tokens";
 export { syncNodeInbounds, type SyncResult } from "./sync-inbounds";
-export { getNodeOrThrow, listNodes, listNodeInbounds, getInboundOrThrow, publicNode, type PublicNode } from "./queries";
+export { getNode, listNodes, listNodeInbounds, type PublicNode } from "./queries";

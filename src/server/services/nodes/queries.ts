@@ -1,9 +1,12 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import { requireAdmin, type Ctx } from "../../context";
 import type { Db } from "../../db/client";
 import { inbounds, nodeLatencies, nodes, type Node } from "../../db/schema";
 import { notFound } from "../../errors";
+import { isUuid } from "../../uuid";
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+// getNodeOrThrow and getInboundOrThrow are Db-based helpers for verbs (here and in telemetry); they
+// check no caller, so index.ts does not export them. Transports use the verbs below.
 
 export async function getNodeOrThrow(db: Db, id: string): Promise<Node> {
   if (!isUuid(id)) throw notFound("Node");
@@ -33,15 +36,22 @@ export function publicNode(n: Node) {
 }
 export type PublicNode = ReturnType<typeof publicNode>;
 
+/** One node as admins may see it. */
+export async function getNode(ctx: Ctx, id: string): Promise<PublicNode> {
+  requireAdmin(ctx);
+  return publicNode(await getNodeOrThrow(ctx.db, id));
+}
+
 /** Nodes with inbound counts and the latest latency per carrier, in three queries total. */
-export async function listNodes(db: Db) {
+export async function listNodes(ctx: Ctx) {
+  requireAdmin(ctx);
   const [rows, counts, lat] = await Promise.all([
-    db.select().from(nodes).orderBy(asc(nodes.sortOrder), asc(nodes.name)),
-    db
+    ctx.db.select().from(nodes).orderBy(asc(nodes.sortOrder), asc(nodes.name)),
+    ctx.db
       .select({ nodeId: inbounds.nodeId, total: count(), active: sql<number>`count(*) filter (where ${inbounds.active})::int` })
       .from(inbounds)
       .groupBy(inbounds.nodeId),
-    db.select().from(nodeLatencies),
+    ctx.db.select().from(nodeLatencies),
   ]);
   return rows.map((n) => {
     const c = counts.find((x) => x.nodeId === n.id);
@@ -54,9 +64,10 @@ export async function listNodes(db: Db) {
   });
 }
 
-export async function listNodeInbounds(db: Db, nodeId: string, opts: { includeInactive?: boolean } = {}) {
-  await getNodeOrThrow(db, nodeId);
-  const rows = await db
+export async function listNodeInbounds(ctx: Ctx, nodeId: string, opts: { includeInactive?: boolean } = {}) {
+  requireAdmin(ctx);
+  await getNodeOrThrow(ctx.db, nodeId);
+  const rows = await ctx.db
     .select()
     .from(inbounds)
     .where(opts.includeInactive === false ? and(eq(inbounds.nodeId, nodeId), eq(inbounds.active, true)) : eq(inbounds.nodeId, nodeId))

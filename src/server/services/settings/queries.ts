@@ -1,3 +1,4 @@
+import { requireAdmin, type Ctx } from "../../context";
 import type { Db } from "../../db/client";
 import { appConfig } from "../../db/schema";
 import { decryptSecret } from "../../crypto/secrets";
@@ -30,8 +31,9 @@ function safeDecrypt(key: string, value: string): string {
 export type PublicSafeSettings = Omit<Settings, SecretSettingKey> & { secretsSet: Record<SecretSettingKey, boolean> };
 
 /** Settings for the admin form: secrets replaced by whether they are set. */
-export async function getSettings(db: Db): Promise<PublicSafeSettings> {
-  const all = await getSettingsWithSecrets(db);
+export async function getSettings(ctx: Ctx): Promise<PublicSafeSettings> {
+  requireAdmin(ctx);
+  const all = await getSettingsWithSecrets(ctx.db);
   const secretsSet = {} as Record<SecretSettingKey, boolean>;
   const out: Record<string, unknown> = { ...all };
   for (const k of SECRET_SETTINGS) {

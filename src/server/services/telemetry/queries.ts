@@ -2,15 +2,14 @@
 // caller itself (assertTelemetryReadable) before looking at its input.
 import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
-import type { Db } from "../../db/client";
 import { CARRIERS, nodeLatencies, nodeLatencyLogs, nodes, routeTraces, type Carrier, type TraceHop } from "../../db/schema";
-import { notFound } from "../../errors";
 import { parseInput } from "../../validation";
+// The nodes area's own lookup (404 for a non-uuid id without a failing cast); the caller is checked here.
+import { getNodeOrThrow } from "../nodes/queries";
 import { assertTelemetryReadable } from "./access";
 import { classifyRoute, normalizeHops, type RouteLabel } from "./classify-route";
 import { HistoryQueryInput, NodeQueryInput, type HistoryRange } from "./inputs";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -27,14 +26,6 @@ export const RECOMMENDATION_STALE_MS = DAY;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const carrierOrder = (c: Carrier) => CARRIERS.indexOf(c);
-
-/** A node id that is not a uuid cannot exist: 404 without a query that would fail on the cast. */
-async function getNodeOrThrow(db: Db, nodeId: string) {
-  if (!UUID.test(nodeId)) throw notFound("Node");
-  const [node] = await db.select({ id: nodes.id, name: nodes.name, lastAgentReportAt: nodes.lastAgentReportAt }).from(nodes).where(eq(nodes.id, nodeId)).limit(1);
-  if (!node) throw notFound("Node");
-  return node;
-}
 
 export interface LatestLatency { nodeId: string; nodeName: string; lastReportAt: string | null; latencies: { carrier: Carrier; latencyMs: number; updatedAt: string }[] }
 

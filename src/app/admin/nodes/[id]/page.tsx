@@ -13,18 +13,18 @@ import { NodeEditCard } from "@/components/nodes/node-edit-card";
 import { NodeInfoCard } from "@/components/nodes/node-info-card";
 import { TraceCard } from "@/components/nodes/trace-table";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
+import type { Ctx } from "@/server/context";
 import { isDomainError } from "@/server/errors";
-import { getNodeOrThrow, listNodeInbounds, publicNode } from "@/server/services/nodes";
+import { getNode, listNodeInbounds } from "@/server/services/nodes";
 import { getAppInfo } from "@/server/services/settings";
 import { getLatencyHistory, getLatestLatency, getRouteTraces } from "@/server/services/telemetry";
 
 type Params = Promise<{ id: string }>;
 
 /** The node, or Next's 404 page for an id that is not one. */
-async function loadNode(id: string) {
+async function loadNode(ctx: Ctx, id: string) {
   try {
-    return publicNode(await getNodeOrThrow(getDb(), id));
+    return await getNode(ctx, id);
   } catch (err) {
     if (isDomainError(err) && err.code === "NOT_FOUND") notFound();
     throw err;
@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { id } = await params;
   const t = await getTranslations("nodes.detail");
   try {
-    return { title: t("metaTitle", { name: (await getNodeOrThrow(getDb(), id)).name }) };
+    return { title: t("metaTitle", { name: (await getNode(await requestCtx(), id)).name }) };
   } catch {
     return { title: (await getTranslations("adminNav"))("nodes") };
   }
@@ -44,15 +44,14 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function NodePage({ params }: { params: Params }) {
   await requireAdminPage();
   const { id } = await params;
-  const node = await loadNode(id);
-  const db = getDb();
   const ctx = await requestCtx();
+  const node = await loadNode(ctx, id);
   const [inbounds, latest, traces, histories, app, t] = await Promise.all([
-    listNodeInbounds(db, id),
+    listNodeInbounds(ctx, id),
     getLatestLatency(ctx, { nodeId: id }),
     getRouteTraces(ctx, { nodeId: id }),
     Promise.all(CARRIERS.map((carrier) => getLatencyHistory(ctx, { nodeId: id, carrier, range: "1d" }))),
-    getAppInfo(db),
+    getAppInfo(ctx.db),
     getTranslations("nodes.detail"),
   ]);
 
