@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, users } from "../../src/server/db/schema";
+import { auditLogs, userSessions, users } from "../../src/server/db/schema";
 import { authenticate, changePassword, generateInviteCode, logoutEverywhere, register, updateProfile } from "../../src/server/services/accounts";
 import { anonCtx, makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
+import { openSession } from "../../src/server/services/accounts/user-sessions";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -54,13 +55,20 @@ describe("change password", () => {
 });
 
 describe("logout everywhere", () => {
-  it("bumps the session version and audits it", async () => {
+  // Behaviour changed with revocable sessions (issue 6 item 11): the session rows are revoked, the
+  // session version is left alone (tests/auth/revocable-sessions.test.ts proves the tokens die).
+  it("revokes every session of the user and audits it", async () => {
     const u = await makeUser(t.db);
     const v0 = (await row(u.id)).sessionVersion;
+    const now = new Date();
+    for (let i = 0; i < 2; i++) await openSession(t.db, { userId: u.id, sessionVersion: v0, now });
     await logoutEverywhere(u.ctx);
     await logoutEverywhere(u.ctx);
-    expect((await row(u.id)).sessionVersion).toBe(v0 + 2);
-    expect(await auditFor("user.logout_everywhere", u.id)).toHaveLength(2);
+    const sessions = await t.db.select().from(userSessions).where(eq(userSessions.userId, u.id));
+    expect(sessions).toHaveLength(2);
+    expect(sessions.every((s) => s.revokedAt !== null)).toBe(true);
+    expect((await row(u.id)).sessionVersion).toBe(v0);
+    expect((await auditFor("user.logout_everywhere", u.id)).map((a) => (a.metadata as { sessions: number }).sessions).sort()).toEqual([0, 2]);
   });
 });
 
