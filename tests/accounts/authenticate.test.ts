@@ -42,26 +42,59 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
     await expect(authenticate(anonCtx(t.db), { email: u.email, password: "" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
-  it("after 5 wrong passwords the account cools down, even for the right password and from other IPs", async () => {
+  it("after 5 wrong passwords from one IP, that IP cools down for the account (even with the right password); the owner's other IP still gets in", async () => {
+    // Behaviour changed in issue 6 item 3: the cool-down used to hold for every IP, so anyone could lock the owner out.
     const u = await makeUser(t.db);
-    for (let i = 0; i < LIMITS.loginFailuresPerAccount.limit; i++) {
-      await expect(authenticate(anonCtx(t.db), { email: u.email, password: `wrong-${i}` })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    const attacker = freshIp();
+    for (let i = 0; i < LIMITS.loginFailuresPerAccountIp.limit; i++) {
+      await expect(authenticate(anonCtx(t.db, attacker), { email: u.email, password: `wrong-${i}` })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     }
-    const err = await authenticate(anonCtx(t.db), { email: u.email, password: u.password }).catch((e) => e);
+    const err = await authenticate(anonCtx(t.db, attacker), { email: u.email, password: u.password }).catch((e) => e);
     expect(err).toMatchObject({ code: "RATE_LIMITED" });
-    expect(err.details.retryAfterSeconds).toBeGreaterThan(LIMITS.loginFailuresPerAccount.windowSeconds - 60);
-    expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(LIMITS.loginFailuresPerAccount.windowSeconds);
-    await expect(authenticate(anonCtx(t.db, freshIp()), { email: u.email.toUpperCase(), password: u.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect(err.details.retryAfterSeconds).toBeGreaterThan(LIMITS.loginFailuresPerAccountIp.windowSeconds - 60);
+    expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(LIMITS.loginFailuresPerAccountIp.windowSeconds);
+    await expect(authenticate(anonCtx(t.db, attacker), { email: u.email.toUpperCase(), password: u.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect((await authenticate(anonCtx(t.db, freshIp()), { email: u.email, password: u.password })).id).toBe(u.id);
     const other = await makeUser(t.db);
-    expect((await authenticate(anonCtx(t.db), { email: other.email, password: other.password })).id).toBe(other.id);
+    expect((await authenticate(anonCtx(t.db, attacker), { email: other.email, password: other.password })).id).toBe(other.id);
   });
 
-  it("a successful login clears earlier failures", async () => {
+  it("a successful login clears earlier failures from that IP", async () => {
     const u = await makeUser(t.db);
-    for (let i = 0; i < 4; i++) await authenticate(anonCtx(t.db), { email: u.email, password: "nope-nope" }).catch(() => undefined);
-    await authenticate(anonCtx(t.db), { email: u.email, password: u.password });
-    for (let i = 0; i < 4; i++) await authenticate(anonCtx(t.db), { email: u.email, password: "nope-nope" }).catch(() => undefined);
-    expect((await authenticate(anonCtx(t.db), { email: u.email, password: u.password })).id).toBe(u.id);
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) await authenticate(anonCtx(t.db, ip), { email: u.email, password: "nope-nope" }).catch(() => undefined);
+    await authenticate(anonCtx(t.db, ip), { email: u.email, password: u.password });
+    for (let i = 0; i < 4; i++) await authenticate(anonCtx(t.db, ip), { email: u.email, password: "nope-nope" }).catch(() => undefined);
+    expect((await authenticate(anonCtx(t.db, ip), { email: u.email, password: u.password })).id).toBe(u.id);
+  });
+
+  it("counts the attempt before the password check: 30 concurrent wrong logins from one IP get exactly 5 password checks", async () => {
+    const u = await makeUser(t.db);
+    const attacker = freshIp();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => authenticate(anonCtx(t.db, attacker), { email: u.email, password: `guess-${i}` }).then(() => "ok", (e) => e.details?.reason ?? e.code)),
+    );
+    expect(results.filter((r) => r === "bad_credentials")).toHaveLength(LIMITS.loginFailuresPerAccountIp.limit);
+    expect(results.filter((r) => r === "RATE_LIMITED")).toHaveLength(30 - LIMITS.loginFailuresPerAccountIp.limit);
+    // The attacker's IP is locked for this account; the owner's own IP is not.
+    await expect(authenticate(anonCtx(t.db, attacker), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect((await authenticate(anonCtx(t.db, freshIp()), { email: u.email, password: u.password })).id).toBe(u.id);
+  });
+
+  it("from IPs that never logged in to the account, 50 attempts per 15 minutes in total; the owner's known IP still gets in", async () => {
+    const u = await makeUser(t.db);
+    const home = freshIp();
+    expect((await authenticate(anonCtx(t.db, home), { email: u.email, password: u.password })).id).toBe(u.id);
+    const perIp = LIMITS.loginFailuresPerAccountIp.limit;
+    for (let n = 0; n < LIMITS.loginFailuresPerAccount.limit / perIp; n++) {
+      const ip = freshIp();
+      const rs = await Promise.all(Array.from({ length: perIp }, () => authenticate(anonCtx(t.db, ip), { email: u.email, password: "botnet-guess" }).catch((e) => e)));
+      expect(rs.every((e) => e.code === "UNAUTHENTICATED")).toBe(true);
+    }
+    const err = await authenticate(anonCtx(t.db, freshIp()), { email: u.email, password: u.password }).catch((e) => e);
+    expect(err).toMatchObject({ code: "RATE_LIMITED" });
+    expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(LIMITS.loginFailuresPerAccount.windowSeconds);
+    expect((await authenticate(anonCtx(t.db, home), { email: u.email, password: u.password })).id).toBe(u.id);
   });
 
   it("allows 10 attempts per IP per minute, then answers RATE_LIMITED for that IP only", async () => {

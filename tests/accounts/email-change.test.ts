@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, users } from "../../src/server/db/schema";
-import { authenticate, confirmEmailLink, requestEmailChange } from "../../src/server/services/accounts";
+import { LIMITS } from "../../src/server/rate-limit/policies";
+import { authenticate, changePassword, confirmEmailLink, requestEmailChange } from "../../src/server/services/accounts";
 import type { SmtpSimulator } from "../../simulators/smtp/server";
 import { anonCtx, makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -75,5 +76,29 @@ describe("email change", () => {
 
   it("requires a logged-in caller", async () => {
     await expect(requestEmailChange(anonCtx(t.db), { newEmail: "x@example.com", currentPassword: "whatever-1" })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
+  it("is limited per account, whatever the new address (the per-address limit alone allowed unlimited tries)", async () => {
+    const u = await makeUser(t.db);
+    for (let i = 0; i < LIMITS.emailChangesPerAccount.limit; i++) {
+      expect(await requestEmailChange(u.ctx, { newEmail: `hop${i}-${u.id}@example.com`, currentPassword: u.password })).toEqual({ sent: true });
+    }
+    const err = await requestEmailChange(u.ctx, { newEmail: `hop-last-${u.id}@example.com`, currentPassword: "a-guess-123" }).catch((e) => e);
+    expect(err).toMatchObject({ code: "RATE_LIMITED" });
+    expect(err.details.retryAfterSeconds).toBeGreaterThan(0);
+    expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(LIMITS.emailChangesPerAccount.windowSeconds);
+  });
+
+  it("wrong current passwords count together with password changes: then even the right one waits", async () => {
+    const u = await makeUser(t.db);
+    const n = LIMITS.currentPasswordPerAccount.limit;
+    for (let i = 0; i < n; i++) {
+      const attempt = i % 2
+        ? requestEmailChange(u.ctx, { newEmail: `guess${i}-${u.id}@example.com`, currentPassword: `guess-${i}-pw` })
+        : changePassword(u.ctx, { currentPassword: `guess-${i}-pw`, newPassword: "attacker-pass-1" });
+      await expect(attempt).rejects.toMatchObject({ code: "UNAUTHENTICATED", details: { reason: "current_password_wrong" } });
+    }
+    await expect(requestEmailChange(u.ctx, { newEmail: `late-${u.id}@example.com`, currentPassword: u.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await expect(changePassword(u.ctx, { currentPassword: u.password, newPassword: "owner-pass-123" })).rejects.toMatchObject({ code: "RATE_LIMITED" });
   });
 });

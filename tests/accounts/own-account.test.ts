@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, userSessions, users } from "../../src/server/db/schema";
+import { LIMITS } from "../../src/server/rate-limit/policies";
 import { authenticate, changePassword, generateInviteCode, logoutEverywhere, register, updateProfile } from "../../src/server/services/accounts";
 import { anonCtx, makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -46,6 +47,37 @@ describe("change password", () => {
     await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     expect((await authenticate(anonCtx(t.db), { email: u.email, password: "next-password-1" })).sessionVersion).toBe(v0 + 1);
     expect(await auditFor("user.change_password", u.id)).toHaveLength(1);
+  });
+
+  it("limits wrong current passwords per account: then even the right one answers RATE_LIMITED", async () => {
+    const u = await makeUser(t.db);
+    const hashBefore = (await row(u.id)).passwordHash;
+    for (let i = 0; i < LIMITS.currentPasswordPerAccount.limit; i++) {
+      await expect(changePassword(u.ctx, { currentPassword: `guess-${i}-pw`, newPassword: "attacker-pass-1" })).rejects.toMatchObject({ details: { reason: "current_password_wrong" } });
+    }
+    const err = await changePassword(u.ctx, { currentPassword: u.password, newPassword: "attacker-pass-1" }).catch((e) => e);
+    expect(err).toMatchObject({ code: "RATE_LIMITED" });
+    expect(err.details.retryAfterSeconds).toBeGreaterThan(LIMITS.currentPasswordPerAccount.windowSeconds - 60);
+    expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(LIMITS.currentPasswordPerAccount.windowSeconds);
+    expect((await row(u.id)).passwordHash).toBe(hashBefore);
+  });
+
+  it("30 concurrent wrong current passwords get exactly the limit of checks", async () => {
+    const u = await makeUser(t.db);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => changePassword(u.ctx, { currentPassword: `guess-${i}-pw`, newPassword: "attacker-pass-1" }).catch((e) => e.details?.reason ?? e.code)),
+    );
+    expect(results.filter((r) => r === "current_password_wrong")).toHaveLength(LIMITS.currentPasswordPerAccount.limit);
+    expect(results.filter((r) => r === "RATE_LIMITED")).toHaveLength(30 - LIMITS.currentPasswordPerAccount.limit);
+  });
+
+  it("a right current password clears earlier wrong ones", async () => {
+    const u = await makeUser(t.db);
+    const n = LIMITS.currentPasswordPerAccount.limit - 1;
+    for (let i = 0; i < n; i++) await changePassword(u.ctx, { currentPassword: "nope-nope", newPassword: "whatever-123" }).catch(() => undefined);
+    await changePassword(u.ctx, { currentPassword: u.password, newPassword: "second-pass-1" });
+    for (let i = 0; i < n; i++) await changePassword(u.ctx, { currentPassword: "nope-nope", newPassword: "whatever-123" }).catch(() => undefined);
+    expect(await changePassword(u.ctx, { currentPassword: "second-pass-1", newPassword: "third-pass-1" })).toHaveProperty("sessionVersion");
   });
 
   it("refuses a too short new password", async () => {

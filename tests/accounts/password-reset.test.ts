@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeCtx } from "../../src/server/context";
 import { auditLogs, users } from "../../src/server/db/schema";
-import { authenticate, confirmEmailLink, requestPasswordReset, resetPassword, setUserStatus } from "../../src/server/services/accounts";
+import { LIMITS } from "../../src/server/rate-limit/policies";
+import { authenticate, confirmEmailLink, requestPasswordReset, resendVerification, resetPassword, setUserStatus } from "../../src/server/services/accounts";
 import { runDueTasks } from "../../src/server/services/tasks";
 import type { SmtpSimulator } from "../../simulators/smtp/server";
-import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
+import { anonCtx, cliCtx, freshIp, makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { deliverAndReceive, linkFromMail, useSmtpSimulator } from "../helpers/mail";
@@ -51,7 +52,7 @@ describe("password reset", () => {
   it("a reset link works once and not after 20 minutes", async () => {
     const u = await makeUser(t.db);
     const token = await resetLinkFor(u.email);
-    const late = makeCtx(t.db, { kind: "anonymous" }, { now: () => new Date(Date.now() + 21 * 60_000) });
+    const late = makeCtx(t.db, { kind: "anonymous" }, { ip: freshIp(), now: () => new Date(Date.now() + 21 * 60_000) });
     await expect(resetPassword(late, { token, password: "too-late-pass-1" })).rejects.toMatchObject({ code: "VALIDATION", details: { reason: "invalid_link" } });
     await resetPassword(anonCtx(t.db), { token, password: "first-pass-123" });
     await expect(resetPassword(anonCtx(t.db), { token, password: "second-pass-123" })).rejects.toMatchObject({ code: "VALIDATION" });
@@ -76,11 +77,50 @@ describe("password reset", () => {
   });
 
   it("clears the login cool-down once the password is reset", async () => {
+    // The cool-down is per account + IP (issue 6 item 3), so the owner locks themselves out from one IP.
     const u = await makeUser(t.db);
-    for (let i = 0; i < 5; i++) await authenticate(anonCtx(t.db), { email: u.email, password: "wrong-guess" }).catch(() => undefined);
-    await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
-    await resetPassword(anonCtx(t.db), { token: await resetLinkFor(u.email), password: "after-lockout-1" });
-    expect((await authenticate(anonCtx(t.db), { email: u.email, password: "after-lockout-1" })).id).toBe(u.id);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await authenticate(anonCtx(t.db, ip), { email: u.email, password: "wrong-guess" }).catch(() => undefined);
+    await expect(authenticate(anonCtx(t.db, ip), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await resetPassword(anonCtx(t.db, ip), { token: await resetLinkFor(u.email), password: "after-lockout-1" });
+    expect((await authenticate(anonCtx(t.db, ip), { email: u.email, password: "after-lockout-1" })).id).toBe(u.id);
+  });
+
+  it("a wrong token changes nothing and token attempts are limited per IP (reset and email links together)", async () => {
+    const u = await makeUser(t.db);
+    const token = await resetLinkFor(u.email);
+    const hashBefore = (await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.passwordHash;
+    const ip = freshIp();
+    for (let i = 0; i < LIMITS.tokenAttemptsPerIp.limit - 1; i++) {
+      await expect(resetPassword(anonCtx(t.db, ip), { token: `not-the-token-${i}-${"x".repeat(30)}`, password: "attacker-pass-1" })).rejects.toMatchObject({
+        code: "VALIDATION",
+        details: { reason: "invalid_link" },
+      });
+    }
+    await expect(confirmEmailLink(anonCtx(t.db, ip), { token: `not-a-link-${"y".repeat(30)}` })).rejects.toMatchObject({ details: { reason: "invalid_link" } });
+    for (const attempt of [() => resetPassword(anonCtx(t.db, ip), { token, password: "attacker-pass-1" }), () => confirmEmailLink(anonCtx(t.db, ip), { token })]) {
+      const err = await attempt().catch((e) => e);
+      expect(err).toMatchObject({ code: "RATE_LIMITED" });
+      expect(err.details.retryAfterSeconds).toBeGreaterThan(0);
+      expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(LIMITS.tokenAttemptsPerIp.windowSeconds);
+    }
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.passwordHash).toBe(hashBefore);
+    // The real link still works from another address: refused attempts did not use it up.
+    expect(await resetPassword(anonCtx(t.db), { token, password: "owner-pass-123" })).toEqual({ email: u.email });
+  });
+
+  it("reset and verification requests are limited per IP, whatever the addresses", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < LIMITS.emailRequestsPerIp.limit; i++) {
+      const ask = i % 2 ? requestPasswordReset : resendVerification;
+      expect(await ask(anonCtx(t.db, ip), { email: `probe${i}-${ip}@example.com` })).toEqual({ sent: true });
+    }
+    for (const ask of [requestPasswordReset, resendVerification]) {
+      const err = await ask(anonCtx(t.db, ip), { email: `one-more-${ip}@example.com` }).catch((e) => e);
+      expect(err).toMatchObject({ code: "RATE_LIMITED" });
+      expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(LIMITS.emailRequestsPerIp.windowSeconds);
+    }
+    expect(await requestPasswordReset(anonCtx(t.db), { email: `one-more-${ip}@example.com` })).toEqual({ sent: true });
   });
 
   it("is rate limited per address", async () => {

@@ -7,7 +7,7 @@ import { authenticate, confirmEmailLink, register, resendVerification } from "..
 import { updateSettings } from "../../src/server/services/settings";
 import { runDueTasks } from "../../src/server/services/tasks";
 import type { SmtpSimulator } from "../../simulators/smtp/server";
-import { anonCtx, cliCtx } from "../helpers/actors";
+import { anonCtx, cliCtx, freshIp } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { deliverAndReceive, linkFromMail, TEST_FROM, useSmtpSimulator } from "../helpers/mail";
@@ -71,10 +71,10 @@ describe("email verification", () => {
 
   it("an expired link is refused, and the same link inside its lifetime works", async () => {
     const { token } = linkFromMail(await registerAndReceive("late@example.com"), "/verify-email");
-    const later = makeCtx(t.db, { kind: "anonymous" }, { now: () => new Date(Date.now() + 31 * 60_000) });
+    const later = makeCtx(t.db, { kind: "anonymous" }, { ip: freshIp(), now: () => new Date(Date.now() + 31 * 60_000) });
     await expect(confirmEmailLink(later, { token })).rejects.toMatchObject({ code: "VALIDATION", details: { reason: "invalid_link" } });
     expect((await userByEmail("late@example.com"))!.status).toBe("PENDING_EMAIL");
-    const soon = makeCtx(t.db, { kind: "anonymous" }, { now: () => new Date(Date.now() + 29 * 60_000) });
+    const soon = makeCtx(t.db, { kind: "anonymous" }, { ip: freshIp(), now: () => new Date(Date.now() + 29 * 60_000) });
     expect((await confirmEmailLink(soon, { token })).outcome).toBe("verified");
   });
 

@@ -2,7 +2,7 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeRedis, getLimiter, MemoryLimiter, RedisLimiter, setLimiter } from "../../src/server/rate-limit/limiter";
-import { limitEmailAction, limitRegister, LIMITS } from "../../src/server/rate-limit/policies";
+import { limitEmailAction, limitEmailRequestIp, limitLoginIp, limitRegister, limitTokenAttemptIp, LIMITS } from "../../src/server/rate-limit/policies";
 import { overrideEnv } from "../helpers/env";
 import { limiterKinds, redisLimiterFixture } from "../helpers/limiter";
 import { describeOnRedis } from "../helpers/requirements";
@@ -120,6 +120,19 @@ describe("policies", () => {
     expect(err).toMatchObject({ code: "RATE_LIMITED" });
     expect(err.details.retryAfterSeconds).toBeGreaterThan(540);
     await limitEmailAction("someone-else@example.com");
+  });
+
+  it("per-IP limits refuse to run without an IP instead of skipping (a missing IP is a server bug)", async () => {
+    const limiter = new MemoryLimiter();
+    setLimiter(limiter);
+    for (const limit of [limitRegister, limitLoginIp, limitEmailRequestIp, limitTokenAttemptIp]) {
+      for (const ip of [undefined, ""]) {
+        const err = await limit(ip).catch((e) => e);
+        expect(err).toBeInstanceOf(Error);
+        expect(err.message).toBe("client IP missing");
+        expect(err.code).toBeUndefined(); // not a DomainError: transports answer 500 and log it
+      }
+    }
   });
 
   it("uses Redis when REDIS_URL is set and memory otherwise", async () => {

@@ -76,10 +76,12 @@ describe("settings: secrets", () => {
     expect((await getSettingsWithSecrets(t.db)).smtpPassword).toBe("");
   });
 
-  it("treats an undecryptable stored secret as unset instead of failing every read", async () => {
+  it("marks an undecryptable stored secret as set but unreadable (never empty, which would mean off), without failing reads", async () => {
+    // Behaviour changed in issue 6 item 5: it used to read as "" and so silently switched the captcha off.
     await t.db.update(appConfig).set({ value: "v1.deadbeef.AAAA.AAAA.AAAA" }).where(eq(appConfig.key, "turnstileSecretKey"));
-    expect((await getSettingsWithSecrets(t.db)).turnstileSecretKey).toBe("");
+    expect((await getSettingsWithSecrets(t.db)).turnstileSecretKey).toEqual({ unreadable: true });
     await updateSettings(cliCtx(t.db), { turnstileSecretKey: "ts-secret-value" });
+    expect((await getSettingsWithSecrets(t.db)).turnstileSecretKey).toBe("ts-secret-value");
   });
 });
 

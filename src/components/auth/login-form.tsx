@@ -20,6 +20,7 @@ interface Props {
 
 export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEmail = "" }: Props) {
   const t = useTranslations("auth");
+  const tErr = useTranslations("serverErrors");
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [token, setToken] = useState<string | null>(null);
@@ -51,6 +52,8 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
         return t("login.disabled");
       case "banned":
         return t("login.banned");
+      case "captcha_unavailable":
+        return tErr("captchaUnavailable");
     }
     if (e.code === "VALIDATION") return t("login.missingFields");
     return t("login.failed");

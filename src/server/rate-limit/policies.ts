@@ -1,39 +1,120 @@
-// The rate limits of behaviour §2, in one place. Each throws RATE_LIMITED with a retry-after.
+// The rate limits of behaviour §2 (and issue 6 item 3), in one place. Each throws RATE_LIMITED with
+// a retry-after. Every check of a password or a token is counted BEFORE the check runs (an atomic
+// hit, never "peek, verify, then record"), so concurrent attempts cannot all slip through a window.
 import { rateLimited } from "../errors";
 import { getLimiter } from "./limiter";
 
 export const LIMITS = {
   registerPerIp: { limit: 5, windowSeconds: 60 },
   loginPerIp: { limit: 10, windowSeconds: 60 },
-  loginFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  // Wrong passwords for one account from one IP. Keyed on account + IP so an attacker who trips it
+  // locks out only themselves: the owner logging in from another address is not refused.
+  loginFailuresPerAccountIp: { limit: 5, windowSeconds: 15 * 60 },
+  // A high ceiling per account across all IPs, so a botnet cannot make 5 guesses from each of
+  // thousands of addresses. It could be used to lock the owner out (it takes 10+ addresses), so it
+  // does not apply from an address that has logged in to this account successfully (remembered for
+  // 30 days: `loginKnownIp`), and a password reset clears it. Attempts from other addresses are
+  // counted before the check and refunded when the password was right.
+  loginFailuresPerAccount: { limit: 50, windowSeconds: 15 * 60 },
+  loginKnownIp: { limit: 1_000_000, windowSeconds: 30 * 24 * 3600 },
+  // "Current password" checks of a signed-in account (change password, change email): a stolen
+  // session must not become a password oracle. Cleared by a correct password.
+  currentPasswordPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  // Email-change requests per account, whatever the new address (the per-address limit alone let
+  // one account try unlimited passwords by changing the address every time).
+  emailChangesPerAccount: { limit: 5, windowSeconds: 60 * 60 },
   emailActionsPerAddress: { limit: 3, windowSeconds: 10 * 60 },
+  // Reset and verification mails asked for from one IP, whatever the addresses.
+  emailRequestsPerIp: { limit: 5, windowSeconds: 10 * 60 },
+  // Email-link tokens (reset password, verify email / change email) tried from one IP. Tokens are
+  // 256-bit random, so this is not about guessing but about load and probing.
+  tokenAttemptsPerIp: { limit: 10, windowSeconds: 10 * 60 },
   // An agent reports latency about once a minute and traces less often; 120/min per node leaves
   // room for retries and catch-up while a leaked or looping agent cannot flood the database.
   agentPerNode: { limit: 120, windowSeconds: 60 },
 } as const;
 
-async function enforce(key: string, l: { limit: number; windowSeconds: number }) {
+type Limit = { limit: number; windowSeconds: number };
+
+async function enforce(key: string, l: Limit) {
   const r = await getLimiter().hit(key, l.limit, l.windowSeconds);
   if (!r.ok) throw rateLimited(r.retryAfterSeconds);
 }
 
-export const limitRegister = (ip: string) => enforce(`register:ip:${ip}`, LIMITS.registerPerIp);
-export const limitLoginIp = (ip: string) => enforce(`login:ip:${ip}`, LIMITS.loginPerIp);
-export const limitEmailAction = (email: string) => enforce(`email:${email.toLowerCase()}`, LIMITS.emailActionsPerAddress);
+/**
+ * Per-IP limits need the IP. The server resolves one for every request (socket peer or trusted
+ * proxy header), so a missing IP is a bug in a transport: failing loudly beats skipping the limit.
+ */
+function requireIp(ip: string | undefined): string {
+  if (!ip) throw new Error("client IP missing");
+  return ip;
+}
+
+const lower = (email: string) => email.toLowerCase();
+
+const perIp = (prefix: string, l: Limit) => async (ip: string | undefined) => enforce(`${prefix}:ip:${requireIp(ip)}`, l);
+
+export const limitRegister = perIp("register", LIMITS.registerPerIp);
+export const limitLoginIp = perIp("login", LIMITS.loginPerIp);
+export const limitEmailRequestIp = perIp("email-req", LIMITS.emailRequestsPerIp);
+export const limitTokenAttemptIp = perIp("token", LIMITS.tokenAttemptsPerIp);
+export const limitEmailAction = (email: string) => enforce(`email:${lower(email)}`, LIMITS.emailActionsPerAddress);
+export const limitEmailChange = (userId: string) => enforce(`email-change:${userId}`, LIMITS.emailChangesPerAccount);
 export const limitAgent = (nodeId: string) => enforce(`agent:${nodeId}`, LIMITS.agentPerNode);
 
-const failKey = (email: string) => `login:fail:${email.toLowerCase()}`;
+const accountIpKey = (email: string, ip: string) => `login:fail:${lower(email)}:${ip}`;
+const accountKey = (email: string) => `login:fail:${lower(email)}`;
+const knownIpKey = (email: string, ip: string) => `login:known:${lower(email)}:${ip}`;
 
-/** Refuses while the account is cooling down after too many wrong passwords. */
-export async function assertLoginNotCoolingDown(email: string): Promise<void> {
-  const r = await getLimiter().peek(failKey(email), LIMITS.loginFailuresPerAccount.limit);
+export interface LoginAttempt {
+  /** The password was right: forget this address's failures and remember it as the owner's. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Counts one login attempt before the password is verified; throws RATE_LIMITED when this account
+ * has had too many failures from this IP (or, from an address never used by the owner, in total).
+ */
+export async function beginLoginAttempt(email: string, ipRaw: string | undefined): Promise<LoginAttempt> {
+  const ip = requireIp(ipRaw);
+  const limiter = getLimiter();
+  const a = LIMITS.loginFailuresPerAccountIp;
+  const r = await limiter.hit(accountIpKey(email, ip), a.limit, a.windowSeconds);
   if (!r.ok) throw rateLimited(r.retryAfterSeconds);
+  const known = (await limiter.peek(knownIpKey(email, ip), LIMITS.loginKnownIp.limit)).count > 0;
+  if (!known) {
+    const g = LIMITS.loginFailuresPerAccount;
+    const total = await limiter.hit(accountKey(email), g.limit, g.windowSeconds);
+    if (!total.ok) throw rateLimited(total.retryAfterSeconds);
+  }
+  return {
+    async succeeded() {
+      await limiter.reset(accountIpKey(email, ip));
+      if (known) return;
+      const g = LIMITS.loginFailuresPerAccount;
+      await limiter.hit(accountKey(email), g.limit, g.windowSeconds, -1); // refund: it was the owner
+      const k = LIMITS.loginKnownIp;
+      await limiter.hit(knownIpKey(email, ip), k.limit, k.windowSeconds);
+    },
+  };
 }
-export async function recordLoginFailure(email: string): Promise<void> {
-  const l = LIMITS.loginFailuresPerAccount;
-  await getLimiter().hit(failKey(email), l.limit, l.windowSeconds);
+
+/** After a password reset (the owner proved control of the mailbox): lift the lockouts. */
+export async function clearLoginFailures(email: string, ip: string | undefined): Promise<void> {
+  const limiter = getLimiter();
+  await limiter.reset(accountKey(email));
+  if (ip) await limiter.reset(accountIpKey(email, ip));
 }
-export const clearLoginFailures = (email: string) => getLimiter().reset(failKey(email));
+
+/**
+ * Counts one "current password" check of a signed-in account before it runs; the returned
+ * function clears the count once the password was right.
+ */
+export async function beginCurrentPasswordCheck(userId: string): Promise<() => Promise<void>> {
+  const key = `pw-check:${userId}`;
+  await enforce(key, LIMITS.currentPasswordPerAccount);
+  return () => getLimiter().reset(key);
+}
 
 // Two-factor codes (TOTP or recovery code) per account, at login and on the account's 2FA card:
 // counted before the code is checked; a right code clears the count. 5 tries per 15 minutes keeps

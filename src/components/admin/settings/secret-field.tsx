@@ -5,6 +5,8 @@ import { useTranslations } from "next-intl";
 interface Props {
   label: string;
   isSet: boolean;
+  /** Stored, but the current keys cannot decrypt it. */
+  unreadable?: boolean;
   value: string;
   clear: boolean;
   error?: string;
@@ -14,7 +16,7 @@ interface Props {
 }
 
 /** A stored secret is never sent back: we show whether it is set, offer a replacement and a clear box. */
-export function SecretField({ label, isSet, value, clear, error, onValue, onClear, testId }: Props) {
+export function SecretField({ label, isSet, unreadable = false, value, clear, error, onValue, onClear, testId }: Props) {
   const t = useTranslations("adminSettings");
   return (
     <Stack gap={6}>
@@ -22,8 +24,8 @@ export function SecretField({ label, isSet, value, clear, error, onValue, onClea
         <Text size="sm" fw={500}>
           {label}
         </Text>
-        <Badge variant="light" color={isSet ? "teal" : "gray"} data-testid={`${testId}-state`}>
-          {isSet ? t("secretSet") : t("secretNotSet")}
+        <Badge variant="light" color={unreadable ? "red" : isSet ? "teal" : "gray"} data-testid={`${testId}-state`}>
+          {unreadable ? t("secretUnreadable") : isSet ? t("secretSet") : t("secretNotSet")}
         </Badge>
       </Group>
       <PasswordInput

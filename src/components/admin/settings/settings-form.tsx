@@ -14,6 +14,7 @@ import { SecretField } from "./secret-field";
 import { SettingInput, type SettingValue } from "./setting-input";
 import { ALL_FIELDS, checkField, GROUPS, type EditableKey, type FieldProblem, type SecretKey } from "./settings-groups";
 import { TestMail } from "./test-mail";
+import { UnreadableSecretsAlert } from "./unreadable-secrets-alert";
 
 type Values = Record<EditableKey, SettingValue>;
 
@@ -86,6 +87,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
+        <UnreadableSecretsAlert unreadable={settings.secretsUnreadable} />
         {GROUPS.map((g) => (
           <Card key={g.id} withBorder padding="lg" data-testid={`settings-group-${g.id}`}>
             <Title order={3} size="h4" mb={4}>
@@ -101,6 +103,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
                     key={f.key}
                     label={t(`fields.${f.key}`)}
                     isSet={settings.secretsSet[f.key as SecretKey]}
+                    unreadable={settings.secretsUnreadable[f.key as SecretKey]}
                     value={secrets[f.key as SecretKey]}
                     clear={clear[f.key as SecretKey]}
                     error={errors[f.key]}

@@ -1,7 +1,8 @@
 import nodemailer from "nodemailer";
 import { env } from "../../env";
+import { isUnreadableSecret, type StoredSecret } from "../../services/settings/secret-state";
 
-export interface SmtpSettings { smtpHost: string; smtpPort: number; smtpSecure: boolean; smtpUser: string; smtpPassword: string; smtpFrom: string; siteName: string }
+export interface SmtpSettings { smtpHost: string; smtpPort: number; smtpSecure: boolean; smtpUser: string; smtpPassword: StoredSecret; smtpFrom: string; siteName: string }
 
 export interface OutgoingMail { to: string; subject: string; text: string; html: string }
 
@@ -10,6 +11,8 @@ export function createTransport(s: SmtpSettings) {
   const url = env().SMTP_URL;
   if (url) return nodemailer.createTransport(url);
   if (!s.smtpHost) throw new Error("SMTP is not configured");
+  // Never fall back to an empty password: the stored one exists but the current keys cannot read it.
+  if (isUnreadableSecret(s.smtpPassword)) throw new Error("SMTP password cannot be decrypted with the configured keys; re-enter it in the settings");
   return nodemailer.createTransport({
     host: s.smtpHost,
     port: s.smtpPort,

@@ -4,9 +4,9 @@ import { verifyPassword } from "../../auth/password";
 import { pendingRegistrations, users } from "../../db/schema";
 import { isWallet } from "../../env";
 import { DomainError, forbidden } from "../../errors";
-import { assertLoginNotCoolingDown, clearLoginFailures, limitLoginIp, recordLoginFailure } from "../../rate-limit/policies";
+import { beginLoginAttempt, limitLoginIp } from "../../rate-limit/policies";
 import { verifyTurnstile } from "../../integrations/captcha/turnstile";
-import { getSettingsWithSecrets, turnstileActive } from "../settings";
+import { getSettingsWithSecrets, turnstileActive, turnstileSecretOrUnavailable } from "../settings";
 import { LoginInput, parseInput } from "./inputs";
 import { findUserByEmail } from "./queries";
 
@@ -15,33 +15,35 @@ export interface AuthenticatedUser { id: string; email: string; name: string; ro
 const wrongCredentials = () => new DomainError("UNAUTHENTICATED", "Wrong email or password", { reason: "bad_credentials" });
 
 /**
- * The credentials check behind next-auth. Order matters: rate limits first (so guessing is slow),
- * then the password, and only after a correct password the account status, so the status of an
- * account is not revealed to someone who does not know its password.
+ * The credentials check behind next-auth. Order matters: the per-IP limit and the captcha first (a
+ * captcha whose secret cannot be read answers 503, never "off"), then the attempt is counted
+ * atomically against the account (per IP, and in total from unknown IPs) BEFORE the password is
+ * verified, so concurrent guesses cannot all pass one check; only after a correct password the
+ * account status, so the status of an account is not revealed to someone without its password.
  */
 export async function authenticate(ctx: Ctx, raw: unknown): Promise<AuthenticatedUser> {
   const input = parseInput(LoginInput, raw);
-  if (ctx.ip) await limitLoginIp(ctx.ip);
-  await assertLoginNotCoolingDown(input.email);
+  await limitLoginIp(ctx.ip);
   const settings = await getSettingsWithSecrets(ctx.db);
   if (turnstileActive(settings)) {
-    const r = input.turnstileToken ? await verifyTurnstile(settings.turnstileSecretKey, input.turnstileToken, ctx.ip) : { success: false };
+    const secret = turnstileSecretOrUnavailable(settings);
+    const r = input.turnstileToken ? await verifyTurnstile(secret, input.turnstileToken, ctx.ip) : { success: false };
     if (!r.success) throw new DomainError("VALIDATION", "Captcha verification failed, please try again", { reason: "captcha" });
   }
+  const attempt = await beginLoginAttempt(input.email, ctx.ip);
   const u = await findUserByEmail(ctx.db, input.email);
-  if (!(await verifyPassword(u?.passwordHash, input.password)) || !u) {
-    await recordLoginFailure(input.email);
+  if (!(await verifyPassword(u?.passwordHash, input.password, { userId: u?.id })) || !u) {
     if (!u && isWallet()) {
       const [p] = await ctx.db.select({ id: pendingRegistrations.id }).from(pendingRegistrations).where(eq(pendingRegistrations.email, input.email)).limit(1);
       if (p) throw new DomainError("FORBIDDEN", "Please verify your email first: check your inbox", { reason: "email_not_verified" });
     }
     throw wrongCredentials();
   }
+  await attempt.succeeded(); // the password was right, whatever the account's status
   if (u.status === "PENDING_EMAIL") throw new DomainError("FORBIDDEN", "Please verify your email first: check your inbox", { reason: "email_not_verified" });
   if (u.status === "DISABLED") throw new DomainError("FORBIDDEN", "This account is disabled; contact support", { reason: "disabled" });
   if (u.status === "BANNED") throw new DomainError("FORBIDDEN", "This account is banned", { reason: "banned" });
   if (u.status !== "ACTIVE") throw forbidden("This account cannot log in");
-  await clearLoginFailures(input.email);
   await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, u.id));
   return { id: u.id, email: u.email, name: u.name, role: u.role, sessionVersion: u.sessionVersion };
 }

@@ -3,6 +3,7 @@ import type { Ctx } from "../../context";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { pendingRegistrations, users } from "../../db/schema";
 import { validationError } from "../../errors";
+import { limitTokenAttemptIp } from "../../rate-limit/policies";
 import { recordAudit } from "../audit";
 import { emailTaken } from "./email-taken";
 import { parseInput, TokenInput } from "./inputs";
@@ -13,6 +14,7 @@ export type EmailLinkOutcome = "verified" | "registered" | "email_changed";
 /** The /verify-email link: verifies a base-edition account, creates a wallet-edition account, or applies an email change. */
 export async function confirmEmailLink(ctx: Ctx, raw: unknown): Promise<{ outcome: EmailLinkOutcome; email: string }> {
   const { token } = parseInput(TokenInput, raw);
+  await limitTokenAttemptIp(ctx.ip);
   const invalid = () => validationError("This link is invalid, expired or already used", { reason: "invalid_link" });
   try {
     return await ctx.db.transaction(async (tx) => {

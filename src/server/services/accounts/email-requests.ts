@@ -1,16 +1,17 @@
 // The "send me a mail" verbs: resend verification, forgot password, change email. Each is rate
-// limited per address and, where an unknown address would reveal who is registered, answers the same.
+// limited per address and per IP (signed-out verbs) or per account (email change) and, where an
+// unknown address would reveal who is registered, answers the same.
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { requireUser } from "../../context";
-import { verifyPassword } from "../../auth/password";
 import { pendingRegistrations } from "../../db/schema";
 import { isWallet } from "../../env";
-import { conflict, DomainError, unavailable } from "../../errors";
+import { conflict, unavailable } from "../../errors";
 import { queueMail } from "../../integrations/mail/send-mail-task";
-import { limitEmailAction } from "../../rate-limit/policies";
-import { getSettingsWithSecrets, smtpConfigured } from "../settings";
+import { limitEmailAction, limitEmailChange, limitEmailRequestIp } from "../../rate-limit/policies";
+import { assertSmtpSecretReadable, getSettingsWithSecrets, smtpConfigured } from "../settings";
 import { kickTasks } from "../tasks";
+import { assertCurrentPassword } from "./current-password";
 import { emailTaken } from "./email-taken";
 import { EmailChangeInput, EmailInput, parseInput } from "./inputs";
 import { siteLink } from "./links";
@@ -21,11 +22,13 @@ import { z } from "zod";
 async function mailSettings(ctx: Ctx) {
   const s = await getSettingsWithSecrets(ctx.db);
   if (!smtpConfigured(s)) throw unavailable("Mail is not configured on this site; contact support", { reason: "mail_not_configured" });
+  assertSmtpSecretReadable(s);
   return s;
 }
 
 export async function resendVerification(ctx: Ctx, raw: unknown): Promise<{ sent: true }> {
   const { email } = parseInput(z.object({ email: EmailInput }), raw);
+  await limitEmailRequestIp(ctx.ip);
   await limitEmailAction(email);
   const s = await mailSettings(ctx);
   await ctx.db.transaction(async (tx) => {
@@ -47,6 +50,7 @@ export async function resendVerification(ctx: Ctx, raw: unknown): Promise<{ sent
 
 export async function requestPasswordReset(ctx: Ctx, raw: unknown): Promise<{ sent: true }> {
   const { email } = parseInput(z.object({ email: EmailInput }), raw);
+  await limitEmailRequestIp(ctx.ip);
   await limitEmailAction(email);
   const s = await mailSettings(ctx);
   await ctx.db.transaction(async (tx) => {
@@ -62,10 +66,12 @@ export async function requestPasswordReset(ctx: Ctx, raw: unknown): Promise<{ se
 export async function requestEmailChange(ctx: Ctx, raw: unknown): Promise<{ sent: true }> {
   const { userId } = requireUser(ctx);
   const input = parseInput(EmailChangeInput, raw);
+  // Per account first: the per-address limit alone allowed unlimited tries with a new address each.
+  await limitEmailChange(userId);
   await limitEmailAction(input.newEmail);
   const s = await mailSettings(ctx);
   const u = await getUserOrThrow(ctx.db, userId);
-  if (!(await verifyPassword(u.passwordHash, input.currentPassword))) throw new DomainError("UNAUTHENTICATED", "Current password is wrong", { reason: "current_password_wrong", fields: { currentPassword: "wrong" } });
+  await assertCurrentPassword(userId, u.passwordHash, input.currentPassword);
   if (input.newEmail === u.email) throw conflict("This is already your email", { reason: "same_email" });
   if (await findUserByEmail(ctx.db, input.newEmail)) throw emailTaken("newEmail");
   await ctx.db.transaction(async (tx) => {

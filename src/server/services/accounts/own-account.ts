@@ -3,11 +3,11 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { requireUser } from "../../context";
-import { hashPassword, verifyPassword } from "../../auth/password";
+import { hashPassword } from "../../auth/password";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { users } from "../../db/schema";
-import { DomainError } from "../../errors";
 import { recordAudit } from "../audit";
+import { assertCurrentPassword } from "./current-password";
 import { ChangePasswordInput, parseInput, ProfileInput } from "./inputs";
 import { getPublicUser, getUserOrThrow } from "./queries";
 import { revokeAllSessions } from "./user-sessions";
@@ -24,7 +24,7 @@ export async function changePassword(ctx: Ctx, raw: unknown): Promise<{ sessionV
   const { userId } = requireUser(ctx);
   const input = parseInput(ChangePasswordInput, raw);
   const u = await getUserOrThrow(ctx.db, userId);
-  if (!(await verifyPassword(u.passwordHash, input.currentPassword))) throw new DomainError("UNAUTHENTICATED", "Current password is wrong", { reason: "current_password_wrong", fields: { currentPassword: "wrong" } });
+  await assertCurrentPassword(userId, u.passwordHash, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
     const [r] = await tx

@@ -9,7 +9,7 @@ import { verifyTurnstile } from "../../integrations/captcha/turnstile";
 import { queueMail } from "../../integrations/mail/send-mail-task";
 import { limitRegister } from "../../rate-limit/policies";
 import { recordAudit } from "../audit";
-import { getSettingsWithSecrets, smtpConfigured, turnstileActive } from "../settings";
+import { assertSmtpSecretReadable, getSettingsWithSecrets, smtpConfigured, turnstileActive, turnstileSecretOrUnavailable } from "../settings";
 import { kickTasks } from "../tasks";
 import { parseInput, RegisterInput } from "./inputs";
 import { emailTaken } from "./email-taken";
@@ -27,7 +27,7 @@ export interface RegisterResult {
  * PendingRegistration only (behaviour §2).
  */
 export async function register(ctx: Ctx, raw: unknown): Promise<RegisterResult> {
-  if (ctx.ip) await limitRegister(ctx.ip);
+  await limitRegister(ctx.ip);
   const input = parseInput(RegisterInput, raw);
   const settings = await getSettingsWithSecrets(ctx.db);
   if (!settings.registrationOpen) throw new DomainError("FORBIDDEN", "Registration is closed", { reason: "registration_closed" });
@@ -41,11 +41,13 @@ export async function register(ctx: Ctx, raw: unknown): Promise<RegisterResult> 
   }
   // The captcha token is single use: spend it only once the cheaper checks passed.
   if (turnstileActive(settings)) {
+    const secret = turnstileSecretOrUnavailable(settings); // 503 when set but unreadable: never "off"
     if (!input.turnstileToken) throw validationError("Please complete the captcha", { reason: "captcha_required", fields: { turnstileToken: "required" } });
-    const r = await verifyTurnstile(settings.turnstileSecretKey, input.turnstileToken, ctx.ip);
+    const r = await verifyTurnstile(secret, input.turnstileToken, ctx.ip);
     if (!r.success) throw validationError("Captcha verification failed, please try again", { reason: "captcha_failed", fields: { turnstileToken: "invalid" }, errorCodes: r.errorCodes });
   }
   const verify = settings.emailVerificationRequired && smtpConfigured(settings);
+  if (verify) assertSmtpSecretReadable(settings); // the verification mail could not be sent
   const name = input.name || input.email.split("@")[0]!.slice(0, 50);
   const locale = input.locale ?? ctx.locale;
   const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);

@@ -3,18 +3,27 @@ import type { Ctx } from "../../context";
 import { hashPassword } from "../../auth/password";
 import { users } from "../../db/schema";
 import { validationError } from "../../errors";
-import { clearLoginFailures } from "../../rate-limit/policies";
+import { clearLoginFailures, limitTokenAttemptIp } from "../../rate-limit/policies";
 import { recordAudit } from "../audit";
 import { parseInput, ResetPasswordInput } from "./inputs";
-import { consumeEmailToken } from "./tokens";
+import { consumeEmailToken, findUsableEmailToken } from "./tokens";
 
-/** Sets a new password from a reset link and ends every existing session of the account. */
+const invalidLink = () => validationError("This link is invalid, expired or already used", { reason: "invalid_link" });
+
+/**
+ * Sets a new password from a reset link and ends every existing session of the account. Token
+ * attempts are limited per IP and a wrong token is refused by a keyed-hash lookup before any argon2
+ * work, so bad links cost nothing; the token is consumed together with the password change.
+ */
 export async function resetPassword(ctx: Ctx, raw: unknown): Promise<{ email: string }> {
   const input = parseInput(ResetPasswordInput, raw);
+  await limitTokenAttemptIp(ctx.ip);
+  if (!(await findUsableEmailToken(ctx.db, input.token, ["RESET_PASSWORD"], ctx.now()))?.userId) throw invalidLink();
   const passwordHash = await hashPassword(input.password);
   const email = await ctx.db.transaction(async (tx) => {
+    // Consumed only now: a double submit hashes twice but changes the password once.
     const t = await consumeEmailToken(tx, input.token, ["RESET_PASSWORD"], ctx.now());
-    if (!t?.userId) throw validationError("This link is invalid, expired or already used", { reason: "invalid_link" });
+    if (!t?.userId) throw invalidLink();
     const [u] = await tx
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: ctx.now() })
@@ -23,6 +32,6 @@ export async function resetPassword(ctx: Ctx, raw: unknown): Promise<{ email: st
     await recordAudit({ ...ctx, actor: { kind: "user", userId: u!.id, email: u!.email } }, { action: "user.reset_password", targetType: "user", targetId: u!.id }, tx);
     return u!.email;
   });
-  await clearLoginFailures(email);
+  await clearLoginFailures(email, ctx.ip);
   return { email };
 }

@@ -26,12 +26,20 @@ export async function issueEmailToken(
   return { token, minutes };
 }
 
+const usable = (token: string, purposes: TokenPurpose[], now: Date) =>
+  and(inArray(emailTokens.tokenHash, keyedHashCandidates(token, "email-token")), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now), sql`${emailTokens.purpose} in ${purposes}`);
+
 /** Marks the token used if it is valid; the conditional update makes a double click count once. */
 export async function consumeEmailToken(db: Db, token: string, purposes: TokenPurpose[], now: Date) {
-  const [row] = await db
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(and(inArray(emailTokens.tokenHash, keyedHashCandidates(token, "email-token")), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now), sql`${emailTokens.purpose} in ${purposes}`))
-    .returning();
+  const [row] = await db.update(emailTokens).set({ usedAt: now }).where(usable(token, purposes, now)).returning();
+  return row;
+}
+
+/**
+ * Whether the token is valid right now, without using it up: one indexed lookup by keyed hash, so a
+ * wrong token can be refused before any expensive work (argon2). Consume it afterwards.
+ */
+export async function findUsableEmailToken(db: Db, token: string, purposes: TokenPurpose[], now: Date) {
+  const [row] = await db.select({ id: emailTokens.id, userId: emailTokens.userId }).from(emailTokens).where(usable(token, purposes, now)).limit(1);
   return row;
 }

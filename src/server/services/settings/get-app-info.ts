@@ -1,10 +1,13 @@
 import type { Db } from "../../db/client";
 import { env } from "../../env";
 import { getSettingsWithSecrets } from "./queries";
+import { isUnreadableSecret, type StoredSecret } from "./secret-state";
 import { smtpConfigured } from "./update-settings";
 
-export const turnstileActive = (s: { turnstileEnabled: boolean; turnstileSiteKey: string; turnstileSecretKey: string }) =>
-  s.turnstileEnabled && Boolean(s.turnstileSiteKey) && Boolean(s.turnstileSecretKey);
+/** On when enabled with both keys. A secret that is set but unreadable still counts: the captcha
+ *  then fails closed (login and register answer 503), it is never silently switched off. */
+export const turnstileActive = (s: { turnstileEnabled: boolean; turnstileSiteKey: string; turnstileSecretKey: StoredSecret }) =>
+  s.turnstileEnabled && Boolean(s.turnstileSiteKey) && (isUnreadableSecret(s.turnstileSecretKey) || Boolean(s.turnstileSecretKey));
 
 /** What anonymous visitors may know: never a secret, never the SMTP configuration. */
 export async function getAppInfo(db: Db) {

@@ -5,6 +5,7 @@ import { sendTemplatedMail } from "../../integrations/mail/send-mail-task";
 import { EmailInput, parseInput } from "../accounts/inputs";
 import { recordAudit } from "../audit";
 import { getSettingsWithSecrets } from "./queries";
+import { assertSmtpSecretReadable } from "./secret-state";
 import { smtpConfigured } from "./update-settings";
 
 /**
@@ -14,7 +15,9 @@ import { smtpConfigured } from "./update-settings";
 export async function sendTestMail(ctx: Ctx, rawTo: unknown): Promise<{ messageId: string }> {
   requireAdmin(ctx);
   const to = parseInput(EmailInput, rawTo);
-  if (!smtpConfigured(await getSettingsWithSecrets(ctx.db))) throw unavailable("SMTP is not configured yet: save the SMTP settings first");
+  const settings = await getSettingsWithSecrets(ctx.db);
+  if (!smtpConfigured(settings)) throw unavailable("SMTP is not configured yet: save the SMTP settings first");
+  assertSmtpSecretReadable(settings); // not "the mail server refused": we would not even try
   try {
     const r = await sendTemplatedMail(ctx.db, { to, template: "test", locale: ctx.locale });
     await recordAudit(ctx, { action: "settings.smtp_test", targetType: "settings", metadata: { to, ok: true } });
