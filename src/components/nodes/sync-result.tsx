@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 
 export interface SyncOutcome { ok: boolean; inboundCount: number; error?: { code: string; message: string; reason?: string } }
 
-const REASONS = ["bad_credentials", "unreachable", "tls_untrusted", "timeout", "bad_response", "not_found", "session_rejected", "panel_error", "unsupported"] as const;
+const REASONS = ["bad_credentials", "unreachable", "tls_untrusted", "timeout", "bad_response", "not_found", "session_rejected", "panel_error", "unsupported", "internal_error"] as const;
 type Reason = (typeof REASONS)[number];
 const isReason = (r: string | undefined): r is Reason => !!r && (REASONS as readonly string[]).includes(r);
 

@@ -3,6 +3,7 @@
 // handle. The socket is owner-only (0600): connecting to it is operator (CLI actor) access.
 import { chmodSync, lstatSync, unlinkSync } from "node:fs";
 import net from "node:net";
+import { errorSummary } from "../describe-error";
 import { MAX_REQUEST_BYTES, parseRequest, type ControlResult } from "./protocol";
 
 export interface ControlSocket {
@@ -91,7 +92,7 @@ async function answer(conn: net.Socket, line: string, run: (argv: string[]) => P
   try {
     result = await run(req.argv);
   } catch (err) {
-    result = { code: 1, stdout: "", stderr: `error: INTERNAL: ${err instanceof Error ? err.message : String(err)}\n` };
+    result = { code: 1, stdout: "", stderr: `error: INTERNAL: ${errorSummary(err)}\n` }; // no SQL parameters
   }
   reply(conn, result);
 }

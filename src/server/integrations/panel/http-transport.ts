@@ -1,7 +1,7 @@
 // Low-level HTTP to a 3x-ui panel: URL/base-path handling, timeouts, the {success,msg,obj} envelope,
 // and the v3 Bearer transport. The cookie-session transport lives in cookie-session.ts.
 import { DomainError } from "../../errors";
-import { badResponse, badToken, transportError } from "./panel-errors";
+import { badResponse, badToken, isTransportFailure, transportError } from "./panel-errors";
 
 export interface Envelope {
   success: boolean;
@@ -79,7 +79,7 @@ export async function sendRequest(
       signal: AbortSignal.timeout(http.timeoutMs),
     });
   } catch (e) {
-    throw transportError(e, http.timeoutMs);
+    throw isTransportFailure(e) ? transportError(e, http.timeoutMs) : e;
   }
 }
 
@@ -89,7 +89,7 @@ export async function tryReadEnvelope(res: Response, timeoutMs: number): Promise
   try {
     text = await res.text();
   } catch (e) {
-    throw transportError(e, timeoutMs);
+    throw isTransportFailure(e) ? transportError(e, timeoutMs) : e;
   }
   try {
     const v: unknown = JSON.parse(text);

@@ -1,6 +1,7 @@
 // PanelClient over 3x-ui's `/panel/api/inbounds/*` routes (v2.x through v3.0.2, protocols.md §1.4-1.8).
 // Writes look the client up by email first: it tells us the protocol's `:clientId`, keeps fields we do
 // not model, and turns v2.8.11's "unknown clientId still succeeds" quirk into an honest NOT_FOUND.
+import { ZodError } from "zod";
 import { DomainError } from "../../errors";
 import { INBOUND_LIST_PATH, type Envelope, type PanelBody, type PanelMethod, type PanelTransport } from "./http-transport";
 import { badResponse, panelMessageError, type PanelOp } from "./panel-errors";
@@ -49,7 +50,9 @@ export class InboundsApiClient implements PanelClient {
     if (!Array.isArray(env.obj)) throw badResponse("inbound list is not an array");
     try {
       return env.obj.map(toInbound);
-    } catch {
+    } catch (e) {
+      // Only a shape check failing is the panel's answer; anything else is a bug of ours.
+      if (!(e instanceof ZodError)) throw e;
       throw badResponse("an inbound in the list has an unexpected shape");
     }
   }
@@ -107,7 +110,8 @@ export class InboundsApiClient implements PanelClient {
     if (env.obj === null) throw new DomainError("NOT_FOUND", "Panel client not found", { reason: "unknown_client", email });
     try {
       return toClientTraffic(env.obj);
-    } catch {
+    } catch (e) {
+      if (!(e instanceof ZodError)) throw e;
       throw badResponse("client traffic has an unexpected shape");
     }
   }

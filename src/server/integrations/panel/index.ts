@@ -26,6 +26,7 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
 }
 
 export type * from "./types";
+export { isPanelError, PANEL_REASONS, type PanelReason } from "./panel-errors";
 export {
   clientKeyField,
   credentialField,

@@ -1,6 +1,6 @@
 // 3x-ui answers HTTP 200 with {success:false,msg} for every handler error (protocols.md §1.1), so the
 // only signal is the msg text. This file turns those texts and transport failures into DomainErrors.
-import { DomainError } from "../../errors";
+import { DomainError, isDomainError } from "../../errors";
 
 /** What the failing call was doing; the same panel text means different things per operation. */
 export type PanelOp = "login" | "inbound" | "add" | "update" | "delete" | "traffic" | "reset" | "other";
@@ -8,6 +8,21 @@ export type PanelOp = "login" | "inbound" | "add" | "update" | "delete" | "traff
 /** Go's fmt.Sprintln appends "\n" to common.NewError texts; drop it for display and matching. */
 export function cleanPanelMsg(msg: string): string {
   return msg.replace(/\n(?=\))/g, "").replace(/\s+$/, "").trim();
+}
+
+/** Every reason a panel failure carries (here, in the transports and in the API clients). */
+export const PANEL_REASONS = [
+  "bad_credentials", "not_found", "bad_response", "duplicate_email", "unknown_inbound", "unknown_client", "empty_client_id",
+  "last_client", "panel_error", "session_rejected", "unsupported", "timeout", "tls_untrusted", "unreachable",
+] as const;
+export type PanelReason = (typeof PANEL_REASONS)[number];
+
+/**
+ * True for errors that describe the panel (its answers, its reachability); false for everything else
+ * (our database, a bug in our code), which callers must not report as a panel problem.
+ */
+export function isPanelError(err: unknown): err is DomainError & { details: { reason: PanelReason } } {
+  return isDomainError(err) && (PANEL_REASONS as readonly string[]).includes(String(err.details?.reason));
 }
 
 export function badCredentials(): DomainError {
@@ -78,6 +93,19 @@ const TLS_UNTRUSTED_CODES = new Set([
   "CERT_UNTRUSTED",
   "ERR_TLS_CERT_ALTNAME_INVALID",
 ]);
+
+/**
+ * Whether a request failure is the network's: fetch() reports those as TypeError("fetch failed") with
+ * the socket error as `cause` (insecure-fetch.ts does the same), timeouts as TimeoutError/AbortError,
+ * and a body cut off mid-read with an errno `code`. Anything else thrown while making a request
+ * (an invalid header value, a bug of ours) is not the panel's fault and must not read "unreachable".
+ */
+export function isTransportFailure(e: unknown): boolean {
+  if (isDomainError(e)) return true;
+  if (typeof e !== "object" || e === null) return false;
+  const o = e as { name?: unknown; cause?: unknown; code?: unknown };
+  return o.name === "TimeoutError" || o.name === "AbortError" || o.cause !== undefined || typeof o.code === "string";
+}
 
 /** fetch() rejections: our timeout, or the socket never opening (refused, DNS, reset). */
 export function transportError(e: unknown, timeoutMs: number): DomainError {

@@ -4,8 +4,8 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { inbounds, nodes } from "../../db/schema";
-import { isDomainError } from "../../errors";
-import { sanitizeInboundSettings, sanitizeStreamSettings, type PanelInbound } from "../../integrations/panel";
+import { isPanelError, sanitizeInboundSettings, sanitizeStreamSettings, type PanelInbound } from "../../integrations/panel";
+import { log } from "../../logger";
 import { panelForNode } from "./panel-for-node";
 import { getNodeOrThrow } from "./queries";
 
@@ -43,7 +43,11 @@ export async function writeInboundMirror(ctx: Ctx, nodeId: string, list: PanelIn
   return list.length;
 }
 
-/** Logs in, lists inbounds and mirrors them; a failure is recorded on the node and returned, not thrown. */
+/**
+ * Logs in, lists inbounds and mirrors them. A panel failure is recorded on the node and returned,
+ * not thrown. Anything else (our database, a bug) is not the panel's fault: it is logged with the
+ * request id and returned as `internal_error` with that reference, leaving the panel status as it was.
+ */
 export async function syncNodeInbounds(ctx: Ctx, nodeId: string, opts: { fresh?: boolean } = {}): Promise<SyncResult> {
   const node = await getNodeOrThrow(ctx.db, nodeId);
   const panel = panelForNode(node);
@@ -52,9 +56,8 @@ export async function syncNodeInbounds(ctx: Ctx, nodeId: string, opts: { fresh?:
     const list = await panel.listInbounds();
     return { ok: true, inboundCount: await writeInboundMirror(ctx, nodeId, list) };
   } catch (err) {
-    const error = isDomainError(err)
-      ? { code: err.code, message: err.message, reason: typeof err.details?.reason === "string" ? err.details.reason : undefined }
-      : { code: "UNAVAILABLE", message: "The panel could not be reached" };
+    if (!isPanelError(err)) return recordInternalError(ctx, nodeId, err);
+    const error = { code: err.code, message: err.message, reason: err.details.reason };
     await ctx.db
       .update(nodes)
       .set({ panelStatus: "ERROR", panelError: error.message.slice(0, 500), panelCheckedAt: ctx.now() })
@@ -63,3 +66,14 @@ export async function syncNodeInbounds(ctx: Ctx, nodeId: string, opts: { fresh?:
   }
 }
 
+async function recordInternalError(ctx: Ctx, nodeId: string, err: unknown): Promise<SyncResult> {
+  log.error("node sync failed (not a panel error)", { requestId: ctx.requestId, nodeId, error: err });
+  const message = `Something went wrong on our side while syncing. Reference: ${ctx.requestId}`;
+  try {
+    await ctx.db.update(nodes).set({ panelError: message }).where(eq(nodes.id, nodeId));
+  } catch (recordErr) {
+    // The database itself may be what failed; the log line above still carries the cause.
+    log.error("node sync: could not record the internal error on the node", { requestId: ctx.requestId, nodeId, error: recordErr });
+  }
+  return { ok: false, inboundCount: 0, error: { code: "INTERNAL", message, reason: "internal_error" } };
+}

@@ -18,12 +18,22 @@ export async function sendTestMail(ctx: Ctx, rawTo: unknown): Promise<{ messageI
   const settings = await getSettingsWithSecrets(ctx.db);
   if (!smtpConfigured(settings)) throw unavailable("SMTP is not configured yet: save the SMTP settings first");
   assertSmtpSecretReadable(settings); // not "the mail server refused": we would not even try
+  let r: { messageId: string };
   try {
-    const r = await sendTemplatedMail(ctx.db, { to, template: "test", locale: ctx.locale });
-    await recordAudit(ctx, { action: "settings.smtp_test", targetType: "settings", metadata: { to, ok: true } });
-    return r;
+    r = await sendTemplatedMail(ctx.db, { to, template: "test", locale: ctx.locale });
   } catch (err) {
+    // Only the mail server's (and the network's) answers are "refused"; our own failures (the
+    // database, a bug) keep their cause and reach the transport as a 500 with a reference.
+    if (!isMailTransportError(err)) throw err;
     await recordAudit(ctx, { action: "settings.smtp_test", targetType: "settings", metadata: { to, ok: false, error: (err as Error).message } });
     throw unavailable(`The mail server refused the test mail: ${(err as Error).message}`);
   }
+  await recordAudit(ctx, { action: "settings.smtp_test", targetType: "settings", metadata: { to, ok: true } });
+  return r;
 }
+
+/** nodemailer's errors (EAUTH, EENVELOPE, ECONNECTION, ETIMEDOUT...) and raw socket errnos (ECONNREFUSED). */
+const isMailTransportError = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^E[A-Z_]+$/.test(code);
+};
