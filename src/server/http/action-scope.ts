@@ -20,9 +20,11 @@ export function markActionReached(): void {
 /** Runs `fn` (Next's handler) so that a 5xx status set before our code was reached becomes 400. */
 export function runServerActionRequest<T>(res: ServerResponse, onDowngrade: (status: number) => void, fn: () => T): T {
   const scope: ActionScope = { reached: false };
+  let reported = false;
   const map = (status: number) => {
     if (status < 500 || scope.reached) return status;
-    onDowngrade(status);
+    if (!reported) onDowngrade(status);
+    reported = true;
     return 400;
   };
   let status = res.statusCode;

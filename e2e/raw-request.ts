@@ -1,0 +1,19 @@
+// One HTTP request over a plain socket, optionally from another loopback address (127.0.0.2 and
+// up are untrusted peers for the e2e server, whose TRUSTED_PROXIES is 127.0.0.1 and ::1).
+import { request, type IncomingHttpHeaders } from "node:http";
+
+export interface RawReply { status: number; headers: IncomingHttpHeaders; body: string; setCookies: string[] }
+
+export function rawRequest(opts: { from?: string; method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean }): Promise<RawReply> {
+  const port = Number(process.env.E2E_PORT ?? 3123);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, localAddress: opts.from ?? "127.0.0.1", method: opts.method ?? "GET", path: opts.path, headers: opts.headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8").on("data", (d: string) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body, setCookies: res.headers["set-cookie"] ?? [] }));
+    });
+    req.on("error", reject);
+    if (opts.chunked) req.setHeader("transfer-encoding", "chunked");
+    req.end(opts.body);
+  });
+}
