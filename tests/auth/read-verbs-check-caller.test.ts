@@ -58,7 +58,15 @@ describe("admin reads", () => {
     expect(node.id).toBe(nodeId);
     expect(Object.keys(node).filter((k) => /password|enc$|hash/i.test(k))).toEqual([]);
     await expect(nodes.getNode(admin.ctx, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(nodes.getNode(admin.ctx, "------------------------------------")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("malformed ids", () => {
+  it("answer 404 before any query in every area (one UUID check; accounts used to let 36 dashes reach the ::uuid cast)", async () => {
+    const dashes = "-".repeat(36);
+    await expect(nodes.getNode(admin.ctx, dashes)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(accounts.setUserStatus(admin.ctx, dashes, "BANNED")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(telemetry.getRouteTraces(admin.ctx, { nodeId: dashes })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 
