@@ -1,7 +1,8 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { LabeledField } from "@/components/labeled-field";
+import { PageHeading } from "@/components/shell/page-heading";
 import { PlaceholderCard } from "@/components/shell/placeholder-card";
 import { StatusBadge } from "@/components/shell/status-badge";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
@@ -17,12 +18,7 @@ export default async function DashboardPage() {
   const when = (d: Date | null) => (d ? f.dateTime(d, { dateStyle: "medium", timeStyle: "short" }) : t("never"));
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{t("welcome", { name: user.name || user.email })}</Title>
-        <Text c="dimmed" size="sm">
-          {t("subtitle")}
-        </Text>
-      </div>
+      <PageHeading title={t("welcome", { name: user.name || user.email })} subtitle={t("subtitle")} />
       <Card withBorder padding="lg" data-testid="account-status">
         <Group justify="space-between" mb="sm" wrap="wrap">
           <Text fw={600}>{t("accountTitle")}</Text>

@@ -1,10 +1,11 @@
-import { Card, EmptyState, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Card, EmptyState, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconRoute } from "@tabler/icons-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { LinesNodeCard, type LinesNode } from "@/components/nodes/lines-node-card";
 import { Recommendations } from "@/components/nodes/recommendations";
 import { RouteGlossary } from "@/components/nodes/route-glossary";
+import { PageHeading } from "@/components/shell/page-heading";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { getLatencyRecommendations, getLinesOverview } from "@/server/services/telemetry";
 
@@ -23,12 +24,7 @@ export default async function LinesPage() {
 
   return (
     <Stack gap="lg" data-testid="lines-page">
-      <div>
-        <Title order={2}>{t("title")}</Title>
-        <Text size="sm" c="dimmed">
-          {t("subtitle")}
-        </Text>
-      </div>
+      <PageHeading title={t("title")} subtitle={t("subtitle")} />
       {nodes.length === 0 ? (
         <Card withBorder padding="xl" data-testid="lines-empty">
           <EmptyState title={t("emptyTitle")} description={t("emptyText")} icon={<IconRoute size={28} />} />

@@ -1,7 +1,8 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { NodesTable } from "@/components/nodes/nodes-table";
+import { PageHeading } from "@/components/shell/page-heading";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { listNodes } from "@/server/services/nodes";
 
@@ -28,12 +29,7 @@ export default async function NodesPage() {
   }));
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2}>{t("title")}</Title>
-        <Text size="sm" c="dimmed">
-          {t("subtitle")}
-        </Text>
-      </div>
+      <PageHeading title={t("title")} subtitle={t("subtitle")} />
       <NodesTable rows={rows} />
     </Stack>
   );

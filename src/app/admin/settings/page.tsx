@@ -1,7 +1,8 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { SettingsForm } from "@/components/admin/settings/settings-form";
+import { PageHeading } from "@/components/shell/page-heading";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { getSettings } from "@/server/services/settings";
 
@@ -14,12 +15,7 @@ export default async function SettingsPage() {
   const [settings, t] = await Promise.all([getSettings(await requestCtx()), getTranslations("adminSettings")]);
   return (
     <Stack gap="md" maw={1000}>
-      <div>
-        <Title order={2}>{t("title")}</Title>
-        <Text size="sm" c="dimmed">
-          {t("subtitle")}
-        </Text>
-      </div>
+      <PageHeading title={t("title")} subtitle={t("subtitle")} />
       <SettingsForm settings={settings} adminEmail={me.email} />
     </Stack>
   );
