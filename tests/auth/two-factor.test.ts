@@ -2,7 +2,7 @@
 // the login's second step through next-auth's real authorize(), single-use codes, the per-account
 // attempt limit, the operator's reset, and the admin requirement.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { actorOf, type SessionUser } from "../../src/server/auth/session";
 import { totpCodeAt } from "../../src/server/auth/totp";
 import { makeCtx, requireAdmin, type Ctx } from "../../src/server/context";
@@ -29,6 +29,9 @@ beforeAll(async () => {
   t = await createTestDb({ install: true }); // next-auth's hooks use the process-wide database
 });
 afterAll(() => t.close());
+beforeEach(() => {
+  useMemoryLimiter(); // fresh attempt counters per test
+});
 
 const MINUTE = 60_000;
 /** The user's context at a moment `offsetMs` from now (TOTP codes depend on the clock). */
@@ -37,7 +40,6 @@ const codeAt = (secret: string, offsetMs = 0) => totpCodeAt(secret, new Date(Dat
 
 /** A user with two-factor sign-in on, enrolled a minute ago (so the current code is still unused). */
 async function enrolledUser(role: "USER" | "ADMIN" = "USER") {
-  useMemoryLimiter();
   const u = await makeUser(t.db, role);
   const { secret, uri } = await startTwoFactorSetup(u.ctx);
   const { recoveryCodes: codes } = await confirmTwoFactorSetup(at(u.ctx, -MINUTE), { code: await codeAt(secret, -MINUTE) });
@@ -46,7 +48,6 @@ async function enrolledUser(role: "USER" | "ADMIN" = "USER") {
 
 describe("enrolment", () => {
   it("stores the secret encrypted and the recovery codes hashed; nothing changes until the first code", async () => {
-    useMemoryLimiter();
     const u = await makeUser(t.db);
     const { secret, uri } = await startTwoFactorSetup(u.ctx);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -162,7 +163,6 @@ describe("require2faForAdmins", () => {
   };
 
   it("an admin without 2FA may log in but acts as a plain user until enrolled; enrolling lifts it at once", async () => {
-    useMemoryLimiter();
     await updateSettings(cliCtx(t.db), { require2faForAdmins: true });
     try {
       const admin = await makeUser(t.db, "ADMIN");
@@ -191,7 +191,6 @@ describe("require2faForAdmins", () => {
   });
 
   it("with the setting off, an admin without 2FA is a full admin", async () => {
-    useMemoryLimiter();
     const admin = await makeUser(t.db, "ADMIN");
     const { actor } = await actorFor(await loginOrThrow({ email: admin.email, password: admin.password }));
     expect(actor).toMatchObject({ kind: "admin", role: "ADMIN" });
