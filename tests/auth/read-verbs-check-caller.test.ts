@@ -84,7 +84,6 @@ describe("own-account read", () => {
  * anonymous caller, so a new read verb that forgets its check fails here, not in production.
  */
 const NO_CALLER: Record<string, string> = {
-  getSessionState: "the jwt callback's lookup, a system path that runs before any caller is known",
   getSettingsWithSecrets: "server-side configuration for other services and the mail task, never sent to a transport",
   getAppInfo: "what every visitor may know by contract (site name, registration policy, captcha site key)",
 };

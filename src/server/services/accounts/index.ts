@@ -7,6 +7,6 @@ export { updateProfile, changePassword, logoutEverywhere, generateInviteCode } f
 export { authenticate, type AuthenticatedUser } from "./authenticate";
 export { adminCreateUser, adminUpdateUser, setUserStatus, adminDeleteUser } from "./admin-users";
 export { bootstrapAdmin } from "./bootstrap-admin";
-export { listUsers, countUsers, getOwnAccount, getUserByEmail, getSessionState, type PublicUser } from "./queries";
+export { listUsers, countUsers, getOwnAccount, getUserByEmail, type PublicUser } from "./queries";
 export { listMySessions, revokeMySession, type SessionListItem } from "./user-sessions";
 export { getTwoFactorStatus, startTwoFactorSetup, confirmTwoFactorSetup, regenerateRecoveryCodes, disableTwoFactor, resetTwoFactor, type TwoFactorStatus } from "./two-factor";

@@ -41,12 +41,6 @@ export async function getPublicUser(db: Db, id: string): Promise<PublicUser> {
   return publicUserOf(await getUserOrThrow(db, id));
 }
 
-/** The per-request session check: one primary-key lookup. Exported for the jwt callback, a system path that runs before any caller is known. */
-export async function getSessionState(db: Db, id: string) {
-  const [u] = await db.select({ status: users.status, sessionVersion: users.sessionVersion, role: users.role, email: users.email, name: users.name }).from(users).where(eq(users.id, id)).limit(1);
-  return u;
-}
-
 // Read verbs: each checks its caller like the writes do, whichever transport calls it.
 
 /** The signed-in user's own account (dashboard, account page). */
