@@ -11,6 +11,7 @@ import { limitRegister } from "../../rate-limit/policies";
 import { recordAudit } from "../audit";
 import { assertSmtpSecretReadable, getSettingsWithSecrets, smtpConfigured, turnstileActive, turnstileSecretOrUnavailable } from "../settings";
 import { kickTasks } from "../tasks";
+import { bodyOf, type LazyBody } from "../../http/read-json";
 import { parseInput, RegisterInput } from "./inputs";
 import { emailTaken } from "./email-taken";
 import { siteLink } from "./links";
@@ -26,9 +27,10 @@ export interface RegisterResult {
  * passed. Base edition with verification: a PENDING_EMAIL user; wallet edition: a
  * PendingRegistration only (behaviour §2).
  */
-export async function register(ctx: Ctx, raw: unknown): Promise<RegisterResult> {
+export async function register(ctx: Ctx, raw: LazyBody): Promise<RegisterResult> {
   await limitRegister(ctx.ip);
-  const input = parseInput(RegisterInput, raw);
+  // The body is read only now, after the limit: a flood of large bodies costs a counter hit each.
+  const input = parseInput(RegisterInput, await bodyOf(raw));
   const settings = await getSettingsWithSecrets(ctx.db);
   if (!settings.registrationOpen) throw new DomainError("FORBIDDEN", "Registration is closed", { reason: "registration_closed" });
   let invitedById: string | null = null;
