@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { decryptSecret } from "../../src/server/crypto/secrets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, emailTokens, tasks, users } from "../../src/server/db/schema";
 import { register, authenticate } from "../../src/server/services/accounts";
@@ -70,7 +71,10 @@ describe("register", () => {
     const [tok] = await t.db.select().from(emailTokens).where(eq(emailTokens.email, "pending@example.com"));
     expect(tok!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     const mails = await t.db.select().from(tasks).where(eq(tasks.kind, "mail.send"));
-    expect(mails.some((m) => m.payload.to === "pending@example.com" && String(m.payload.link).includes("/verify-email?token="))).toBe(true);
+    // The link (with its live token) is queued only inside the encrypted `secret` part (issue 6, item 1).
+    const linkOf = (m: (typeof mails)[number]) => (typeof m.payload.secret === "string" ? (JSON.parse(decryptSecret(m.payload.secret)) as { link: string }).link : "");
+    expect(mails.some((m) => m.payload.to === "pending@example.com" && linkOf(m).includes("/verify-email?token="))).toBe(true);
+    expect(JSON.stringify(mails)).not.toContain("/verify-email?token=");
     await expect(authenticate(anonCtx(t.db), { email: "pending@example.com", password: "password-123" })).rejects.toMatchObject({ code: "FORBIDDEN", details: { reason: "email_not_verified" } });
     await updateSettings(cliCtx(t.db), { emailVerificationRequired: false });
   });

@@ -46,7 +46,9 @@ describe("GET /api/health", () => {
     try {
       const h = await health();
       expect(h.status).toBe(503);
-      expect(h.body).toEqual({ status: "degraded", checks: { database: "degraded" } });
+      expect(h.body.status).toBe("degraded");
+      expect(h.body.checks.database).toBe("degraded");
+      for (const v of Object.values(h.body.checks)) expect(v).toMatch(ONLY_STATES);
       expect(h.text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|error|ms/i);
       expect(h.output).toMatch(/health: component degraded/);
       expect(h.output).toMatch(/ECONNREFUSED/);
