@@ -8,7 +8,7 @@ import { totpCodeAt } from "../../src/server/auth/totp";
 import { makeCtx, requireAdmin, type Ctx } from "../../src/server/context";
 import { decryptSecret, isEncryptedSecret } from "../../src/server/crypto/secrets";
 import { drizzleFor, type Db } from "../../src/server/db/client";
-import { auditLogs, recoveryCodes, userTotp } from "../../src/server/db/schema";
+import { auditLogs, recoveryCodes, users, userTotp } from "../../src/server/db/schema";
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
@@ -74,6 +74,18 @@ describe("enrolment", () => {
 });
 
 describe("login with two-factor sign-in", () => {
+  it("the password alone is not a sign-in: no last-login time, and its attempts keep counting from that IP", async () => {
+    const u = await enrolledUser();
+    const ip = "203.0.113.77";
+    for (let i = 0; i < 5; i++) expect(await login({ email: u.email, password: u.password }, { ip })).toMatchObject({ ok: false, reason: "totp_required" });
+    const [row] = await t.db.select({ lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.id, u.id));
+    expect(row!.lastLoginAt).toBeNull();
+    // Five half sign-ins from one IP use up that IP's attempts, as five wrong passwords would.
+    expect(await login({ email: u.email, password: u.password, totpCode: await codeAt(u.secret) }, { ip })).toMatchObject({ ok: false, code: "RATE_LIMITED" });
+    // The owner elsewhere is not locked out.
+    expect((await login({ email: u.email, password: u.password, totpCode: await codeAt(u.secret) })).ok).toBe(true);
+  });
+
   it("asks for the code after the password, accepts a right one once, and refuses a replay", async () => {
     const u = await enrolledUser();
     expect(await login({ email: u.email, password: u.password })).toEqual({ ok: false, code: "UNAUTHENTICATED", reason: "totp_required", retryAfterSeconds: undefined });

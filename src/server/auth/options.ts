@@ -57,8 +57,8 @@ export function authOptions(): NextAuthOptions {
           const ctx = makeCtx(getDb(), { kind: "anonymous" }, { ip: headerOf(req, CLIENT_IP_HEADER) });
           try {
             const c = credentials as Record<string, string> | undefined;
-            const u = await authenticate(ctx, { email: c?.email ?? "", password: c?.password ?? "", turnstileToken: c?.turnstileToken || undefined });
-            await verifySecondFactor(ctx, u.id, { totpCode: c?.totpCode || undefined, recoveryCode: c?.recoveryCode || undefined });
+            const secondFactor = (userId: string) => verifySecondFactor(ctx, userId, { totpCode: c?.totpCode || undefined, recoveryCode: c?.recoveryCode || undefined });
+            const u = await authenticate(ctx, { email: c?.email ?? "", password: c?.password ?? "", turnstileToken: c?.turnstileToken || undefined }, { secondFactor });
             const sid = await openSession(ctx.db, { userId: u.id, sessionVersion: u.sessionVersion, ip: ctx.ip, userAgent: headerOf(req, "user-agent"), now: ctx.now() });
             return { id: u.id, email: u.email, name: u.name, role: u.role, sv: u.sessionVersion, sid };
           } catch (err) {

@@ -21,7 +21,7 @@ const wrongCredentials = () => new DomainError("UNAUTHENTICATED", "Wrong email o
  * verified, so concurrent guesses cannot all pass one check; only after a correct password the
  * account status, so the status of an account is not revealed to someone without its password.
  */
-export async function authenticate(ctx: Ctx, raw: unknown): Promise<AuthenticatedUser> {
+export async function authenticate(ctx: Ctx, raw: unknown, opts: { secondFactor?: (userId: string) => Promise<void> } = {}): Promise<AuthenticatedUser> {
   const input = parseInput(LoginInput, raw);
   await limitLoginIp(ctx.ip);
   const settings = await getSettingsWithSecrets(ctx.db);
@@ -39,11 +39,14 @@ export async function authenticate(ctx: Ctx, raw: unknown): Promise<Authenticate
     }
     throw wrongCredentials();
   }
-  await attempt.succeeded(); // the password was right, whatever the account's status
   if (u.status === "PENDING_EMAIL") throw new DomainError("FORBIDDEN", "Please verify your email first: check your inbox", { reason: "email_not_verified" });
   if (u.status === "DISABLED") throw new DomainError("FORBIDDEN", "This account is disabled; contact support", { reason: "disabled" });
   if (u.status === "BANNED") throw new DomainError("FORBIDDEN", "This account is banned", { reason: "banned" });
   if (u.status !== "ACTIVE") throw forbidden("This account cannot log in");
+  // Only a complete sign-in (password and, when enrolled, the second factor) clears the attempt
+  // count and makes this IP a known one: a stolen password alone earns neither.
+  await opts.secondFactor?.(u.id);
+  await attempt.succeeded();
   await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, u.id));
   return { id: u.id, email: u.email, name: u.name, role: u.role, sessionVersion: u.sessionVersion };
 }
