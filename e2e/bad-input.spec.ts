@@ -1,21 +1,12 @@
 // Hostile and malformed requests against the real server: each gets a clear 4xx with the error
 // body, never a 5xx or a stack trace (issue 6, item 12: each of these was a 500 before).
-import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ADMIN, asClient, clientIp } from "./helpers";
-import { rawRequest, type RawReply } from "./raw-request";
+import { rawRequest, serverActionId, type RawReply } from "./raw-request";
 
 const errorCode = (r: RawReply) => (JSON.parse(r.body) as { error: { code: string } }).error.code;
 const noStack = (r: RawReply) => expect(r.body).not.toMatch(/at .*\.(js|ts):\d+/);
 const viaProxy = (headers: Record<string, string> = {}) => ({ "x-forwarded-for": clientIp(), ...headers });
-
-/** The id of a real Server Action, read from the build, so Next would otherwise run it. */
-function actionId(exportedName: string): string {
-  const m = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, { exportedName?: string }> };
-  const hit = Object.entries(m.node).find(([, v]) => v.exportedName === exportedName);
-  if (!hit) throw new Error(`no server action ${exportedName} in the build`);
-  return hit[0];
-}
 
 test("unsupported methods are 405 with the error body", async () => {
   for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
@@ -61,7 +52,7 @@ test("next-auth: GET on the credentials callback is 405; an oversized login form
 
 test("Server Actions: cross-origin 403, unsized 411, oversized 413, undecodable 400", async () => {
   const port = Number(process.env.E2E_PORT ?? 3123);
-  const id = actionId("requestPasswordResetAction");
+  const id = serverActionId("requestPasswordResetAction");
   const headers = (extra: Record<string, string>) => viaProxy({ "next-action": id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...extra });
   const origin = `http://127.0.0.1:${port}`;
 

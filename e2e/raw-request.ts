@@ -1,6 +1,15 @@
 // One HTTP request over a plain socket, optionally from another loopback address (127.0.0.2 and
 // up are untrusted peers for the e2e server, whose TRUSTED_PROXIES is 127.0.0.1 and ::1).
+import { readFileSync } from "node:fs";
 import { request, type IncomingHttpHeaders } from "node:http";
+
+/** The id of a real Server Action, read from the build, to call it the way the browser does. */
+export function serverActionId(exportedName: string): string {
+  const m = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, { exportedName?: string }> };
+  const hit = Object.entries(m.node).find(([, v]) => v.exportedName === exportedName);
+  if (!hit) throw new Error(`no server action ${exportedName} in the build`);
+  return hit[0];
+}
 
 export interface RawReply { status: number; headers: IncomingHttpHeaders; body: string; setCookies: string[] }
 
