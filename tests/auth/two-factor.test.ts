@@ -22,6 +22,7 @@ import { cli, json } from "../cli/helpers";
 import { cliCtx, makeUser } from "../helpers/actors";
 import { createTestDb, testPool, type TestDb } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
+import { describeOnPostgres } from "../helpers/requirements";
 import { accepted, jwt, login, loginOrThrow } from "../helpers/next-auth";
 
 let t: TestDb;
@@ -210,7 +211,7 @@ describe("require2faForAdmins", () => {
 });
 
 // On PGlite concurrent calls serialize, so only PostgreSQL (separate connections) proves this.
-describe.skipIf(!process.env.TEST_DATABASE_URL)("one code, used at the same moment, succeeds once (PostgreSQL)", () => {
+describeOnPostgres("one code, used at the same moment, succeeds once (PostgreSQL)", () => {
   let second: { db: Db; close: () => Promise<void> };
   beforeAll(() => {
     if (t.raw.kind !== "pg") throw new Error("expected PostgreSQL");
