@@ -40,6 +40,8 @@ export default async function globalSetup() {
     AUTH_SECRET: randomBytes(32).toString("base64"),
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     REDIS_URL: process.env.E2E_REDIS_URL ?? "",
+    // Each run counts its rate limits afresh, whatever earlier runs left in the shared Redis.
+    REDIS_KEY_PREFIX: `e2e-${randomBytes(4).toString("hex")}:`,
     LOG_LEVEL: "warn",
     // The tests act as clients behind a proxy on 127.0.0.1, each with its own X-Forwarded-For,
     // so per-IP limits of one test do not leak into the next (and the trusted-proxy path is used).

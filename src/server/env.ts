@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   APP_URL: opt(z.url()),
   DATABASE_URL: opt(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
   REDIS_URL: opt(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
+  // Namespace for our keys, so several deployments (or test runs) can share one Redis.
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, "letters, digits, ':', '_' or '-' (at most 64)").default("rb:"),
   DATA_DIR: z.string().default("./data"),
   AUTH_SECRET: opt(z.string().min(32, "must be at least 32 characters")),
   ENCRYPTION_KEY: opt(z.string()),

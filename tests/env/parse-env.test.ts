@@ -20,6 +20,12 @@ describe("configuration", () => {
     expect(JSON.parse(readFileSync(file, "utf8")).ENCRYPTION_KEY).toBe(a.ENCRYPTION_KEY);
   });
 
+  it("namespaces Redis keys: `rb:` by default, a bad prefix refused", () => {
+    expect(parseEnv({ DATA_DIR: dir() }).REDIS_KEY_PREFIX).toBe("rb:");
+    expect(parseEnv({ DATA_DIR: dir(), REDIS_KEY_PREFIX: "shop-2:" }).REDIS_KEY_PREFIX).toBe("shop-2:");
+    expect(() => parseEnv({ DATA_DIR: dir(), REDIS_KEY_PREFIX: "has space" })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+
   it("refuses to start in production with a database server but without secrets, naming what to set", () => {
     const d = dir();
     const run = () => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://x@db/relayboard", DATA_DIR: d });

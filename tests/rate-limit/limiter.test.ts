@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
 import { closeRedis, getLimiter, MemoryLimiter, RedisLimiter, setLimiter } from "../../src/server/rate-limit/limiter";
 import { limitEmailAction, limitEmailRequestIp, limitLoginIp, limitRegister, limitTokenAttemptIp, LIMITS } from "../../src/server/rate-limit/policies";
 import { overrideEnv } from "../helpers/env";
@@ -69,6 +70,29 @@ describeOnRedis("RedisLimiter on a real Redis", () => {
       expect(ttl).toBeLessThanOrEqual(30_000);
     } finally {
       await a.close();
+    }
+  });
+});
+
+describeOnRedis("the service's limiter keeps its keys under REDIS_KEY_PREFIX", () => {
+  it("so deployments or test runs sharing one Redis do not share counters", async () => {
+    const prefix = `prefix-test-${Date.now()}:`;
+    const restore = overrideEnv({ REDIS_KEY_PREFIX: prefix });
+    await closeRedis();
+    setLimiter(undefined);
+    try {
+      await getLimiter().hit("k", 5, 30);
+      const redis = new Redis(process.env.TEST_REDIS_URL!);
+      try {
+        expect(await redis.get(`${prefix}rl:k`)).toBe("1");
+        await redis.del(`${prefix}rl:k`);
+      } finally {
+        await redis.quit();
+      }
+    } finally {
+      await closeRedis();
+      restore();
+      setLimiter(undefined);
     }
   });
 });

@@ -104,7 +104,7 @@ export function getRedis(): Redis | undefined {
 export function getLimiter(): Limiter {
   if (!g.__relayboardLimiter) {
     const redis = getRedis();
-    g.__relayboardLimiter = redis ? new RedisLimiter(redis) : new MemoryLimiter();
+    g.__relayboardLimiter = redis ? new RedisLimiter(redis, new MemoryLimiter(), `${env().REDIS_KEY_PREFIX}rl:`) : new MemoryLimiter();
   }
   return g.__relayboardLimiter;
 }
