@@ -9,10 +9,16 @@ const adminCreate: Command = {
   json: true,
   description:
     "JSON shape: { user: { id, email, name, role, status, ... } }\n" +
-    "Note: a password given on the command line stays in the shell history; change it after logging in.",
+    "The password comes from --password-stdin, RELAYBOARD_ADMIN_PASSWORD or a hidden prompt; --password also works but stays in the shell history.",
   options: {
     email: { type: "string", valueName: "email", description: "login email", required: true },
-    password: { type: "string", valueName: "password", description: "login password (at least 8 characters)", required: true },
+    password: {
+      type: "string",
+      valueName: "password",
+      description: "login password, at least 8 characters (discouraged on the command line)",
+      required: true,
+      secret: { env: "RELAYBOARD_ADMIN_PASSWORD", prompt: "Password: " },
+    },
     name: { type: "string", valueName: "name", description: "display name (default: the part before @)" },
   },
   async run(c, { options: o }) {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, users } from "../../src/server/db/schema";
 import { makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
+import { runCli, type CliIo } from "../../cli/run-cli";
+import { verifyPassword } from "../../src/server/auth/password";
 import { cli, json } from "./helpers";
 
 const USER_KEYS = ["createdAt", "email", "emailVerifiedAt", "id", "lastLoginAt", "name", "role", "status"];
@@ -121,5 +123,25 @@ describe("user set-status", () => {
     const r = await cli(t.db, "user", "set-status", "nobody@example.com", "BANNED");
     expect(r).toMatchObject({ code: 1, stdout: "" });
     expect(r.stderr).toBe("error: NOT_FOUND: User not found\n");
+  });
+});
+
+describe("admin create: password sources", () => {
+  let own: TestDb;
+  beforeAll(async () => {
+    own = await createTestDb();
+  });
+  afterAll(() => own.close());
+
+  it("takes the password from stdin or RELAYBOARD_ADMIN_PASSWORD, keeping it off the command line", async () => {
+    const io = (extra: Partial<CliIo>) => runCli(["admin", "create", "--email", `in-${extra.env ? "env" : "stdin"}@example.com`, ...(extra.env ? [] : ["--password-stdin"])], { stdout: () => undefined, stderr: () => undefined, db: own.db, ...extra });
+    expect(await io({ readStdin: async () => "long-enough-3\n" })).toBe(0);
+    expect(await io({ env: { RELAYBOARD_ADMIN_PASSWORD: "long-enough-4" } })).toBe(0);
+    const ok = async (email: string, password: string) => {
+      const [u] = await own.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email));
+      return verifyPassword(u!.hash, password);
+    };
+    expect(await ok("in-stdin@example.com", "long-enough-3")).toBe(true);
+    expect(await ok("in-env@example.com", "long-enough-4")).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // Cloudflare Turnstile siteverify (protocols.md §6). The verify URL is overridable so tests talk to
 // the simulator in simulators/turnstile over a real socket.
 import { env } from "../../env";
+import { log } from "../../logger";
 
 export const TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 
@@ -21,6 +22,8 @@ export async function verifyTurnstile(secret: string, token: string, remoteIp?: 
     const json = (await res.json()) as { success?: boolean; "error-codes"?: string[] };
     return { success: json.success === true, errorCodes: json["error-codes"] ?? [] };
   } catch (err) {
+    // Fail closed, but say so: operators must see that logins are refused because Cloudflare is unreachable.
+    log.warn("turnstile siteverify unreachable: captcha checks fail until it answers", { error: err });
     return { success: false, errorCodes: [`unreachable:${(err as Error).name}`] };
   }
 }
