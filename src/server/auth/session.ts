@@ -2,6 +2,7 @@
 import { getServerSession } from "next-auth";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { makeCtx, type Actor, type Ctx } from "../context";
 import { getDb } from "../db/client";
 import { negotiateLocale, requestMeta } from "../http/request-meta";
@@ -18,11 +19,15 @@ export interface SessionUser {
   twoFactorSetupRequired?: boolean;
 }
 
-export async function getSessionUser(): Promise<SessionUser | null> {
+/**
+ * The signed-in user, checked against the session row once per request: a page render asks from
+ * its layout guard, its page guard and requestCtx(), and React's cache makes that one query.
+ */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   const s = await getServerSession(authOptions());
   const u = s?.user as SessionUser | undefined;
   return u?.id ? u : null;
-}
+});
 
 /**
  * The caller as services see it. An administrator who still has to enrol in two-factor sign-in acts
