@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, asClient, expectLoggedInAt, login, uniqueEmail } from "./helpers";
+import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
 test("an admin bans a user and the user's open session is refused on its next request", async ({ browser }) => {
   const email = uniqueEmail("banned");
@@ -9,14 +9,8 @@ test("an admin bans a user and the user's open session is refused on its next re
   const admin = await adminCtx.newPage();
 
   // The admin creates the user (verification applies to self-registration only).
-  await login(admin, ADMIN.email, ADMIN.password);
-  await expectLoggedInAt(admin, /\/admin$/);
-  await admin.goto("/admin/users");
-  await admin.getByTestId("create-user").click();
-  await admin.getByTestId("new-email").fill(email);
-  await admin.getByTestId("new-password").fill("banned-pass-1");
-  await admin.getByTestId("create-submit").click();
-  await expect(admin.getByTestId("user-row").filter({ hasText: email })).toBeVisible();
+  await loginAsAdmin(admin);
+  await createUserAsAdmin(admin, email, "banned-pass-1");
 
   await login(user, email, "banned-pass-1");
   await expectLoggedInAt(user, /\/dashboard$/);

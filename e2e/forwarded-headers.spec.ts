@@ -3,7 +3,7 @@
 // loopback — cannot rotate X-Forwarded-For past the login and register limits, and cannot pass the
 // Server Action origin check with X-Forwarded-Host.
 import { expect, test } from "@playwright/test";
-import { ADMIN, asClient, clientIp, login, expectLoggedInAt, uniqueEmail } from "./helpers";
+import { asClient, clientIp, loginAsAdmin, uniqueEmail } from "./helpers";
 import { rawRequest } from "./raw-request";
 
 test("an untrusted peer rotating X-Forwarded-For still hits the per-IP register limit", async () => {
@@ -45,8 +45,7 @@ test("an untrusted peer rotating X-Forwarded-For still hits the per-IP login lim
 test("a cross-site Server Action with a forged X-Forwarded-Host is refused; the same call from the site works", async ({ browser }) => {
   const ctx = await browser.newContext(asClient());
   const page = await ctx.newPage();
-  await login(page, ADMIN.email, ADMIN.password);
-  await expectLoggedInAt(page, /\/admin$/);
+  await loginAsAdmin(page);
   await page.goto("/admin/settings");
 
   // Capture the real Server Action call the settings form makes (and stop it from reaching the server).

@@ -36,6 +36,22 @@ export async function expectLoggedInAt(page: Page, pathRe: RegExp) {
   await expect(page).toHaveURL(pathRe, { timeout: 20_000 });
 }
 
+/** Signs in as the administrator global-setup created and waits for the admin home page. */
+export async function loginAsAdmin(page: Page) {
+  await login(page, ADMIN.email, ADMIN.password);
+  await expectLoggedInAt(page, /\/admin$/);
+}
+
+/** On a signed-in admin's page, creates a user in the admin UI (no email verification: that applies to self-registration only). */
+export async function createUserAsAdmin(admin: Page, email: string, password: string) {
+  await admin.goto("/admin/users");
+  await admin.getByTestId("create-user").click();
+  await admin.getByTestId("new-email").fill(email);
+  await admin.getByTestId("new-password").fill(password);
+  await admin.getByTestId("create-submit").click();
+  await expect(admin.getByTestId("user-row").filter({ hasText: email })).toBeVisible();
+}
+
 let n = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@e2e.test`;
 

@@ -3,7 +3,7 @@
 // sent with that token appear on the node page and on a user's Lines page.
 import { expect, test } from "@playwright/test";
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
-import { ADMIN, asClient, expectLoggedInAt, login, uniqueEmail } from "./helpers";
+import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
 let sim: XuiSimulator;
 test.beforeAll(async () => {
@@ -23,8 +23,7 @@ test("admin adds a node, renames an inbound, issues a token; agent reports show 
   const nodeName = `Tokyo-${Date.now().toString(36)}`;
   const adminCtx = await browser.newContext(asClient());
   const admin = await adminCtx.newPage();
-  await login(admin, ADMIN.email, ADMIN.password);
-  await expectLoggedInAt(admin, /\/admin$/);
+  await loginAsAdmin(admin);
 
   await admin.goto("/admin/nodes");
   await admin.getByTestId("add-node").click();
@@ -68,12 +67,7 @@ test("admin adds a node, renames an inbound, issues a token; agent reports show 
 
   // A user sees the node on the Lines page with its latency and route label.
   const email = uniqueEmail("liner");
-  await admin.goto("/admin/users");
-  await admin.getByTestId("create-user").click();
-  await admin.getByTestId("new-email").fill(email);
-  await admin.getByTestId("new-password").fill("liner-pass-1");
-  await admin.getByTestId("create-submit").click();
-  await expect(admin.getByTestId("user-row").filter({ hasText: email })).toBeVisible();
+  await createUserAsAdmin(admin, email, "liner-pass-1");
   const userCtx = await browser.newContext(asClient());
   const user = await userCtx.newPage();
   await login(user, email, "liner-pass-1");

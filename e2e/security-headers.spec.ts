@@ -1,7 +1,7 @@
 // Every security header the README promises, on the real server, and a CSP strict enough to matter
 // (no 'unsafe-inline' scripts) that still lets every page hydrate: the browser reports no violation.
 import { expect, test } from "@playwright/test";
-import { ADMIN, asClient, expectLoggedInAt, login } from "./helpers";
+import { asClient, loginAsAdmin } from "./helpers";
 import { rawRequest } from "./raw-request";
 
 const scriptSrc = (csp: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
@@ -47,8 +47,7 @@ test("no page breaks the policy: the browser reports no CSP violation while a us
   page.on("console", (m) => {
     if (/Content Security Policy|Refused to (execute|load|apply)/i.test(m.text())) violations.push(m.text());
   });
-  await login(page, ADMIN.email, ADMIN.password);
-  await expectLoggedInAt(page, /\/admin$/);
+  await loginAsAdmin(page);
   for (const path of ["/admin/settings", "/admin/users", "/admin/nodes", "/account", "/dashboard", "/lines"]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");

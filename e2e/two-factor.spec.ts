@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { totpCodeAt } from "../src/server/auth/totp";
-import { ADMIN, asClient, expectLoggedInAt, login, uniqueEmail } from "./helpers";
+import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
 const zh = JSON.parse(readFileSync("messages/zh-CN.json", "utf8")) as { serverErrors: Record<string, string> };
 
@@ -89,14 +89,8 @@ test("a user enrols in two-factor sign-in and then needs a code, a recovery code
   // The admin creates the account in the admin UI.
   const adminCtx = await browser.newContext(asClient());
   const admin = await adminCtx.newPage();
-  await login(admin, ADMIN.email, ADMIN.password);
-  await expectLoggedInAt(admin, /\/admin$/);
-  await admin.goto("/admin/users");
-  await admin.getByTestId("create-user").click();
-  await admin.getByTestId("new-email").fill(email);
-  await admin.getByTestId("new-password").fill(password);
-  await admin.getByTestId("create-submit").click();
-  await expect(admin.getByTestId("user-row").filter({ hasText: email })).toBeVisible();
+  await loginAsAdmin(admin);
+  await createUserAsAdmin(admin, email, password);
   await adminCtx.close();
 
   // 1. Enrolment on a phone-sized screen.

@@ -1,19 +1,15 @@
 // Per-IP limits never fail open: a verb that is limited per IP refuses to run when the transport did
 // not resolve a client IP (issue 6 item 4), instead of skipping the limit as `if (ctx.ip)` did.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { makeCtx } from "../../src/server/context";
 import { count } from "drizzle-orm";
 import { users } from "../../src/server/db/schema";
 import { authenticate, confirmEmailLink, register, requestPasswordReset, resendVerification, resetPassword } from "../../src/server/services/accounts";
 import { makeUser } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
+import { testDbForFile } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(() => t.close());
+const t = testDbForFile();
 beforeEach(() => {
   useMemoryLimiter();
 });

@@ -1,24 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, users } from "../../src/server/db/schema";
 import { LIMITS } from "../../src/server/rate-limit/policies";
 import { authenticate, changePassword, confirmEmailLink, requestEmailChange } from "../../src/server/services/accounts";
-import type { SmtpSimulator } from "../../simulators/smtp/server";
 import { anonCtx, makeUser } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
-import { deliverAndReceive, linkFromMail, useSmtpSimulator } from "../helpers/mail";
+import { deliverAndReceive, linkFromMail, testDbWithSmtp } from "../helpers/mail";
 
-let t: TestDb;
-let smtp: SmtpSimulator;
-beforeAll(async () => {
-  t = await createTestDb();
-  smtp = await useSmtpSimulator(t.db);
-});
-afterAll(async () => {
-  await smtp.close();
-  await t.close();
-});
+const t = testDbWithSmtp();
 beforeEach(() => {
   useMemoryLimiter();
 });
@@ -26,9 +15,9 @@ beforeEach(() => {
 const row = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 async function changeLink(u: Awaited<ReturnType<typeof makeUser>>, newEmail: string) {
-  const since = smtp.messages.length;
+  const since = t.smtp.messages.length;
   expect(await requestEmailChange({ ...u.ctx, locale: "en" }, { newEmail, currentPassword: u.password })).toEqual({ sent: true });
-  const mail = await deliverAndReceive(t.db, smtp, newEmail, since);
+  const mail = await deliverAndReceive(t.db, t.smtp, newEmail, since);
   expect(mail.to).toEqual([newEmail.toLowerCase()]);
   expect(mail.subject).toMatch(/Confirm your new email/);
   return linkFromMail(mail, "/verify-email").token;

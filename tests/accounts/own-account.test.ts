@@ -1,18 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, userSessions, users } from "../../src/server/db/schema";
 import { LIMITS } from "../../src/server/rate-limit/policies";
 import { authenticate, changePassword, generateInviteCode, logoutEverywhere, register, updateProfile } from "../../src/server/services/accounts";
 import { anonCtx, makeUser } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
+import { testDbForFile } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { openSession } from "../../src/server/services/accounts/user-sessions";
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(() => t.close());
+const t = testDbForFile();
 beforeEach(() => {
   useMemoryLimiter();
 });

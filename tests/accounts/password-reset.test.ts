@@ -1,26 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { makeCtx } from "../../src/server/context";
 import { auditLogs, users } from "../../src/server/db/schema";
 import { LIMITS } from "../../src/server/rate-limit/policies";
 import { authenticate, confirmEmailLink, requestPasswordReset, resendVerification, resetPassword, setUserStatus } from "../../src/server/services/accounts";
 import { runDueTasks } from "../../src/server/services/tasks";
-import type { SmtpSimulator } from "../../simulators/smtp/server";
 import { anonCtx, cliCtx, freshIp, makeUser } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
-import { deliverAndReceive, linkFromMail, useSmtpSimulator } from "../helpers/mail";
+import { deliverAndReceive, linkFromMail, testDbWithSmtp } from "../helpers/mail";
 
-let t: TestDb;
-let smtp: SmtpSimulator;
-beforeAll(async () => {
-  t = await createTestDb();
-  smtp = await useSmtpSimulator(t.db);
-});
-afterAll(async () => {
-  await smtp.close();
-  await t.close();
-});
+const t = testDbWithSmtp();
 beforeEach(() => {
   useMemoryLimiter();
 });
@@ -28,9 +17,9 @@ beforeEach(() => {
 const sessionVersion = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!.sessionVersion;
 
 async function resetLinkFor(email: string) {
-  const since = smtp.messages.length;
+  const since = t.smtp.messages.length;
   expect(await requestPasswordReset({ ...anonCtx(t.db), locale: "en" }, { email })).toEqual({ sent: true });
-  const mail = await deliverAndReceive(t.db, smtp, email, since);
+  const mail = await deliverAndReceive(t.db, t.smtp, email, since);
   expect(mail.subject).toMatch(/Reset your .* password/);
   expect(mail.text).toContain("20 minutes");
   return linkFromMail(mail, "/reset-password").token;
@@ -70,10 +59,10 @@ describe("password reset", () => {
   it("answers the same for unknown, disabled and banned accounts without mailing them", async () => {
     const banned = await makeUser(t.db);
     await setUserStatus(cliCtx(t.db), banned.id, "BANNED");
-    const since = smtp.messages.length;
+    const since = t.smtp.messages.length;
     for (const email of ["ghost@example.com", banned.email]) expect(await requestPasswordReset(anonCtx(t.db), { email })).toEqual({ sent: true });
     await runDueTasks(t.db);
-    expect(smtp.messages.length).toBe(since);
+    expect(t.smtp.messages.length).toBe(since);
   });
 
   it("clears the login cool-down once the password is reset", async () => {

@@ -2,7 +2,11 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import type { Db } from "../../src/server/db/client";
+import { afterAll, beforeAll } from "vitest";
 import { runCliCaptured } from "../../cli/run-in-service";
+import { startXuiSimulator, type XuiSimulator } from "../../simulators/xui";
+import { ready, testDbForFile } from "../helpers/db";
+import { PASS, seedInbounds, USER } from "../panel/helpers";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BIN = path.join(ROOT, "bin", "relayboard.mjs");
@@ -39,4 +43,20 @@ export function runNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_0
       resolve({ code: code ?? -1, stdout, stderr });
     });
   });
+}
+
+/** This file's test database and a 3x-ui simulator (USER / PASS, the seeded inbounds), before its tests; both closed after them. */
+export function testDbWithXuiSimulator(): { readonly db: Db; readonly sim: XuiSimulator } {
+  const t = testDbForFile();
+  let sim: XuiSimulator | undefined;
+  beforeAll(async () => {
+    sim = await startXuiSimulator({ username: USER, password: PASS, inbounds: seedInbounds() });
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+  return {
+    get db() { return t.db; },
+    get sim() { return ready(sim, "the 3x-ui simulator"); },
+  };
 }

@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli, type CliIo } from "../../cli/run-cli";
 import { runCliCaptured } from "../../cli/run-in-service";
 import { inlineSecrets } from "../../cli/secret-options";
@@ -15,24 +15,13 @@ import { startControlSocket } from "../../src/server/control/socket-server";
 import { decryptSecret } from "../../src/server/crypto/secrets";
 import { acquireEmbeddedLock, socketFileOf } from "../../src/server/db/embedded-lock";
 import { nodes } from "../../src/server/db/schema";
-import { startXuiSimulator, type XuiSimulator } from "../../simulators/xui";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { PASS, seedInbounds, USER } from "../panel/helpers";
-import { BIN, childEnv, ROOT, type Ran } from "./helpers";
+import { PASS, USER } from "../panel/helpers";
+import { BIN, childEnv, ROOT, testDbWithXuiSimulator, type Ran } from "./helpers";
 
-let t: TestDb;
-let sim: XuiSimulator;
-beforeAll(async () => {
-  t = await createTestDb();
-  sim = await startXuiSimulator({ username: USER, password: PASS, inbounds: seedInbounds() });
-});
-afterAll(async () => {
-  await sim.close();
-  await t.close();
-});
+const t = testDbWithXuiSimulator();
 
 let n = 0;
-const addArgs = (...extra: string[]) => ["node", "add", "--name", `pw-node-${n++}`, "--panel-url", sim.url, "--username", USER, "--json", ...extra];
+const addArgs = (...extra: string[]) => ["node", "add", "--name", `pw-node-${n++}`, "--panel-url", t.sim.url, "--username", USER, "--json", ...extra];
 
 async function run(argv: string[], sources: Partial<CliIo> = {}): Promise<Ran> {
   let stdout = "";

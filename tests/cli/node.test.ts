@@ -1,30 +1,19 @@
 // `relayboard node add|list|sync|token` against the 3x-ui simulator.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { nodes as nodesTable } from "../../src/server/db/schema";
-import { startXuiSimulator, type XuiSimulator } from "../../simulators/xui";
 import { keyedHash } from "../../src/server/crypto/secrets";
 import { listNodes } from "../../src/server/services/nodes";
 import { cliCtx } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { PASS, seedInbounds, USER } from "../panel/helpers";
-import { cli, json } from "./helpers";
+import { PASS, USER } from "../panel/helpers";
+import { cli, json, testDbWithXuiSimulator } from "./helpers";
 
-let t: TestDb;
-let sim: XuiSimulator;
-beforeAll(async () => {
-  t = await createTestDb();
-  sim = await startXuiSimulator({ username: USER, password: PASS, inbounds: seedInbounds() });
-});
-afterAll(async () => {
-  await sim.close();
-  await t.close();
-});
+const t = testDbWithXuiSimulator();
 
 describe("node commands", () => {
   let id = "";
   it("node add creates the node, syncs inbounds, and never echoes the password", async () => {
-    const r = await cli(t.db, "node", "add", "--name", "cli-node", "--panel-url", sim.url, "--username", USER, "--password", PASS, "--json");
+    const r = await cli(t.db, "node", "add", "--name", "cli-node", "--panel-url", t.sim.url, "--username", USER, "--password", PASS, "--json");
     const out = json<{ node: { id: string; panelStatus: string }; sync: { ok: boolean; inboundCount: number } }>(r);
     expect(out.sync).toEqual({ ok: true, inboundCount: 4 });
     expect(out.node.panelStatus).toBe("OK");
@@ -33,7 +22,7 @@ describe("node commands", () => {
   });
 
   it("node add with wrong panel credentials exits 1 and says why", async () => {
-    const r = await cli(t.db, "node", "add", "--name", "bad-node", "--panel-url", sim.url, "--username", USER, "--password", "wrong");
+    const r = await cli(t.db, "node", "add", "--name", "bad-node", "--panel-url", t.sim.url, "--username", USER, "--password", "wrong");
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/panel check failed/i);
   });

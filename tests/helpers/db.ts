@@ -3,6 +3,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { drizzleFor, installDb, type Db, type RawClient } from "../../src/server/db/client";
 import { runMigrations } from "../../src/server/db/migrate";
 
@@ -57,3 +58,25 @@ export async function createTestDb(opts: { install?: boolean } = {}): Promise<Te
 }
 
 export const dbKind = () => (process.env.TEST_DATABASE_URL ? "postgres" : "pglite");
+
+/** A value that a beforeAll hook of this file sets; reading it outside tests and hooks is a mistake. */
+export function ready<T>(value: T | undefined, what = "the fixture"): T {
+  if (value === undefined) throw new Error(`${what} exists only inside this file's tests and hooks`);
+  return value;
+}
+
+/** This file's test database: created before its tests, closed after them. */
+export function testDbForFile(opts: { install?: boolean } = {}): Pick<TestDb, "db" | "raw" | "kind"> {
+  let t: TestDb | undefined;
+  beforeAll(async () => {
+    t = await createTestDb(opts);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return {
+    get db() { return ready(t, "the test database").db; },
+    get raw() { return ready(t, "the test database").raw; },
+    get kind() { return ready(t, "the test database").kind; },
+  };
+}

@@ -1,11 +1,12 @@
 // Mail in tests goes through the real path: task row -> runDueTasks -> nodemailer -> SMTP simulator.
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Db } from "../../src/server/db/client";
 import "../../src/server/jobs/task-handlers";
 import { updateSettings } from "../../src/server/services/settings";
 import { runDueTasks } from "../../src/server/services/tasks";
 import { startSmtpSimulator, type CapturedMail, type SmtpSimulator, type SmtpSimulatorOptions } from "../../simulators/smtp/server";
 import { cliCtx } from "./actors";
+import { ready, testDbForFile } from "./db";
 
 export const TEST_FROM = "no-reply@relayboard.test";
 
@@ -19,6 +20,22 @@ export async function useSmtpSimulator(db: Db, opts: SmtpSimulatorOptions = {}):
     ...(opts.auth ? { smtpUser: opts.auth.user, smtpPassword: opts.auth.pass } : {}),
   });
   return sim;
+}
+
+/** This file's test database with the SMTP simulator set as its mail server, before its tests; both closed after them. */
+export function testDbWithSmtp(opts: SmtpSimulatorOptions = {}): { readonly db: Db; readonly smtp: SmtpSimulator } {
+  const t = testDbForFile();
+  let smtp: SmtpSimulator | undefined;
+  beforeAll(async () => {
+    smtp = await useSmtpSimulator(t.db, opts);
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  return {
+    get db() { return t.db; },
+    get smtp() { return ready(smtp, "the SMTP simulator"); },
+  };
 }
 
 /** Runs the task worker once, then waits for the mail to `to` that arrived after `since`. */

@@ -1,28 +1,18 @@
 // The mail.send task against a real SMTP server that misbehaves: refusals and outages are retried
 // with back-off and nothing is lost; SMTP_URL overrides the stored settings.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { env } from "../../src/server/env";
 import { tasks } from "../../src/server/db/schema";
 import { queueMail } from "../../src/server/integrations/mail";
 import { updateSettings } from "../../src/server/services/settings";
 import { runDueTasks } from "../../src/server/services/tasks";
-import { startSmtpSimulator, type SmtpSimulator } from "../../simulators/smtp/server";
+import { startSmtpSimulator } from "../../simulators/smtp/server";
 import { cliCtx } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
 import { withEnv } from "../helpers/env";
-import { useSmtpSimulator } from "../helpers/mail";
+import { testDbWithSmtp } from "../helpers/mail";
 
-let t: TestDb;
-let smtp: SmtpSimulator;
-beforeAll(async () => {
-  t = await createTestDb();
-  smtp = await useSmtpSimulator(t.db);
-});
-afterAll(async () => {
-  await smtp.close();
-  await t.close();
-});
+const t = testDbWithSmtp();
 
 const row = async (id: string) => (await t.db.select().from(tasks).where(eq(tasks.id, id)))[0]!;
 const makeDue = (id: string) => t.db.update(tasks).set({ runAt: sql`now() - interval '1 second'` }).where(eq(tasks.id, id));
@@ -30,18 +20,18 @@ const mail = (to: string) => ({ to, template: "verify-email" as const, locale: "
 
 describe("mail.send task", () => {
   it("retries a mail the server refused temporarily, then delivers it once", async () => {
-    smtp.failNext(1, { code: 451, message: "4.3.0 greylisted" });
+    t.smtp.failNext(1, { code: 451, message: "4.3.0 greylisted" });
     const id = await queueMail(t.db, mail("grey@example.com"));
     await runDueTasks(t.db);
     const failed = await row(id);
     expect(failed).toMatchObject({ status: "PENDING", attempts: 1 });
     expect(failed.lastError).toMatch(/451/);
-    expect(smtp.messages.filter((m) => m.to.includes("grey@example.com"))).toHaveLength(0);
+    expect(t.smtp.messages.filter((m) => m.to.includes("grey@example.com"))).toHaveLength(0);
     await makeDue(id);
     await runDueTasks(t.db);
     expect(await row(id)).toMatchObject({ status: "SUCCEEDED", attempts: 2, lastError: null });
     expect((await row(id)).result).toMatchObject({ messageId: expect.any(String) });
-    expect(smtp.messages.filter((m) => m.to.includes("grey@example.com"))).toHaveLength(1);
+    expect(t.smtp.messages.filter((m) => m.to.includes("grey@example.com"))).toHaveLength(1);
   });
 
   it("keeps the mail queued while the server is down and sends it when it is back", async () => {
@@ -60,7 +50,7 @@ describe("mail.send task", () => {
       expect((await back.waitForMailTo("outage@example.com", 2000)).subject).toContain("Verify your email");
     } finally {
       await back.close();
-      await updateSettings(cliCtx(t.db), { smtpPort: smtp.port });
+      await updateSettings(cliCtx(t.db), { smtpPort: t.smtp.port });
     }
   });
 
@@ -73,7 +63,7 @@ describe("mail.send task", () => {
       });
       const m = await other.waitForMailTo("env@example.com", 2000);
       expect(m).toMatchObject({ authUser: "env-user", envelopeFrom: "ops@relay.test" });
-      expect(smtp.messages.some((x) => x.to.includes("env@example.com"))).toBe(false);
+      expect(t.smtp.messages.some((x) => x.to.includes("env@example.com"))).toBe(false);
     } finally {
       await other.close();
     }

@@ -1,24 +1,13 @@
 // sendTestMail says "the mail server refused" only for the mail server's answers: a failure of our
 // own (here the audit write after a successful send) keeps its cause instead of blaming SMTP.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isDomainError } from "../../src/server/errors";
 import { sendTestMail } from "../../src/server/services/settings";
-import type { SmtpSimulator } from "../../simulators/smtp/server";
 import { cliCtx } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { useSmtpSimulator } from "../helpers/mail";
+import { testDbWithSmtp } from "../helpers/mail";
 
-let t: TestDb;
-let smtp: SmtpSimulator;
-beforeAll(async () => {
-  t = await createTestDb();
-  smtp = await useSmtpSimulator(t.db);
-});
-afterAll(async () => {
-  await smtp.close();
-  await t.close();
-});
+const t = testDbWithSmtp();
 
 describe("sendTestMail keeps the cause", () => {
   it("a database failure after the mail was sent is not reported as an SMTP refusal", async () => {
@@ -29,7 +18,7 @@ describe("sendTestMail keeps the cause", () => {
       const err = await sendTestMail(cliCtx(t.db), "cause@example.com").catch((e: unknown) => e);
       expect(isDomainError(err)).toBe(false); // reaches the transport as INTERNAL (500 + reference)
       expect(String((err as Error).message)).not.toMatch(/mail server refused/);
-      expect(smtp.messages.some((m) => m.to.includes("cause@example.com"))).toBe(true);
+      expect(t.smtp.messages.some((m) => m.to.includes("cause@example.com"))).toBe(true);
     } finally {
       await t.db.execute(sql`DROP TRIGGER refuse_audit ON audit_logs`);
     }

@@ -1,14 +1,16 @@
 "use client";
 // Two-factor sign-in on the account page: enrol (QR code + first code, then recovery codes shown
 // once), make new recovery codes, or turn it off with the password and a code.
-import { Alert, Badge, Box, Button, Card, Code, CopyButton, Group, Loader, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Box, Button, Card, Code, CopyButton, Group, Loader, Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconCheck, IconCopy, IconShieldCheck, IconShieldLock } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { QRCodeSVG } from "qrcode.react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import type { ActionResult } from "@/server/actions/run-action";
 import { confirmTwoFactorSetupAction, disableTwoFactorAction, regenerateRecoveryCodesAction, startTwoFactorSetupAction } from "@/app/(user)/account/actions";
+import { CodeInput } from "../forms/code-input";
 import { FormError } from "../forms/form-error";
 import { notifySuccess } from "../forms/notify";
 import { networkError, useErrorText, type UiError } from "../forms/server-error";
@@ -25,27 +27,6 @@ export interface TwoFactorCardProps {
 }
 
 type Dialog = null | "setup" | "regenerate" | "disable";
-
-/** A 6-digit code field that phones fill from the keyboard's one-time-code suggestion. */
-function CodeField({ value, onChange, error, label, allowRecovery = false, autoFocus = false }: { value: string; onChange: (v: string) => void; error?: ReactNode; label: string; allowRecovery?: boolean; autoFocus?: boolean }) {
-  return (
-    <TextInput
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      error={error}
-      inputMode={allowRecovery ? "text" : "numeric"}
-      autoComplete="one-time-code"
-      autoCapitalize="off"
-      spellCheck={false}
-      maxLength={allowRecovery ? 24 : 7}
-      placeholder={allowRecovery ? "123456 / abcde-fghjk" : "123456"}
-      autoFocus={autoFocus}
-      styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", letterSpacing: "0.1em" } }}
-      data-testid="totp-code"
-    />
-  );
-}
 
 export function TwoFactorCard(p: TwoFactorCardProps) {
   const t = useTranslations("security.twoFactor");
@@ -100,32 +81,22 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
     setSetup(r.data);
   };
 
-  const submitSetup = async (ev: FormEvent) => {
+  /** Sends the code to an action that answers with new recovery codes, and shows them. */
+  const submitCode = (action: (fd: FormData) => Promise<ActionResult<{ recoveryCodes: string[] }>>, onDone?: () => void) => async (ev: FormEvent) => {
     ev.preventDefault();
     if (!code.trim()) return setFieldErr({ code: t("codeRequired") });
     setBusy(true);
     setFieldErr({});
     const fd = new FormData();
     fd.set("code", code);
-    const r = await confirmTwoFactorSetupAction(fd).catch(() => ({ ok: false as const, error: networkError() }));
+    const r = await action(fd).catch(() => ({ ok: false as const, error: networkError() }));
     if (!r.ok) return fail(r.error);
     setBusy(false);
     setCodes(r.data.recoveryCodes);
-    notifySuccess(t("enabledDone"));
+    onDone?.();
   };
-
-  const submitRegenerate = async (ev: FormEvent) => {
-    ev.preventDefault();
-    if (!code.trim()) return setFieldErr({ code: t("codeRequired") });
-    setBusy(true);
-    setFieldErr({});
-    const fd = new FormData();
-    fd.set("code", code);
-    const r = await regenerateRecoveryCodesAction(fd).catch(() => ({ ok: false as const, error: networkError() }));
-    if (!r.ok) return fail(r.error);
-    setBusy(false);
-    setCodes(r.data.recoveryCodes);
-  };
+  const submitSetup = submitCode(confirmTwoFactorSetupAction, () => notifySuccess(t("enabledDone")));
+  const submitRegenerate = submitCode(regenerateRecoveryCodesAction);
 
   const submitDisable = async (ev: FormEvent) => {
     ev.preventDefault();
@@ -144,6 +115,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
     finish();
   };
 
+  const codeField = { value: code, onChange: (e: ChangeEvent<HTMLInputElement>) => setCode(e.currentTarget.value), error: fieldErr.code, "data-testid": "totp-code" };
   const title = codes ? t("codes.title") : dialog === "setup" ? t("setup.title") : dialog === "regenerate" ? t("regenerate.title") : t("disable.title");
   const low = p.enabled && p.recoveryCodesLeft <= 3;
 
@@ -225,7 +197,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
                 </Stack>
                 <Text size="sm">{t("setup.enterCode")}</Text>
                 <FormError>{error}</FormError>
-                <CodeField label={t("code")} value={code} onChange={setCode} error={fieldErr.code} />
+                <CodeInput accepts="totp" label={t("code")} {...codeField} />
                 <Group justify="flex-end">
                   <Button variant="default" onClick={close} disabled={busy}>
                     {t("cancel")}
@@ -246,7 +218,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
             <Stack gap="md">
               <Text size="sm">{t("regenerate.hint")}</Text>
               <FormError>{error}</FormError>
-              <CodeField label={t("code")} value={code} onChange={setCode} error={fieldErr.code} autoFocus />
+              <CodeInput accepts="totp" label={t("code")} {...codeField} autoFocus />
               <Group justify="flex-end">
                 <Button variant="default" onClick={close} disabled={busy}>
                   {t("cancel")}
@@ -268,7 +240,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
               ) : null}
               <FormError>{error}</FormError>
               <PasswordInput label={t("password")} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldErr.password} data-testid="two-factor-password" />
-              <CodeField label={t("codeOrRecovery")} value={code} onChange={setCode} error={fieldErr.code} allowRecovery />
+              <CodeInput accepts="either" label={t("codeOrRecovery")} {...codeField} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={close} disabled={busy}>
                   {t("cancel")}

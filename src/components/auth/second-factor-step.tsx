@@ -2,8 +2,9 @@
 // The login form's second step, shown when the server answers `totp_required`: a code from the
 // authenticator app, or a recovery code. The email and password stay in the form's state and are
 // sent again with the code (next-auth's credentials login is a single request).
-import { Anchor, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
+import { CodeInput } from "../forms/code-input";
 
 export interface SecondFactorState {
   mode: "totp" | "recovery";
@@ -24,21 +25,15 @@ export function SecondFactorStep({ state, onChange, onBack }: { state: SecondFac
       <Text size="sm" c="dimmed">
         {totp ? t("codeHint") : t("recoveryHint")}
       </Text>
-      <TextInput
+      <CodeInput
         key={state.mode}
+        accepts={state.mode}
         label={totp ? t("code") : t("recoveryCode")}
         value={state.code}
         onChange={(e) => onChange({ ...state, code: e.currentTarget.value, error: undefined })}
         error={state.error}
-        inputMode={totp ? "numeric" : "text"}
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={totp ? 7 : 24}
-        placeholder={totp ? "123456" : "abcde-fghjk"}
         autoFocus
         required
-        styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", letterSpacing: "0.1em" } }}
         data-testid={totp ? "login-totp" : "login-recovery"}
       />
       <Group justify="space-between" gap="xs">
