@@ -36,7 +36,7 @@ const SCENARIOS = [
   },
   {
     name: "session",
-    what: "GET /api/auth/session as a logged-in admin: JWT decode + session-version lookup",
+    what: "GET /api/auth/session as a logged-in admin: JWT decode + session row and user check (one query)",
     setup: async () => ({ cookie: await login(uniqueIp()) }),
     fire: (w, s) => fetch(`${BASE}/api/auth/session`, { headers: { ...clientHeaders(w), cookie: s.cookie } }),
     check: (body) => JSON.parse(body)?.user?.email === ADMIN.email, // a revoked session answers 200 {}
