@@ -6,6 +6,7 @@ import { useDisclosure } from "@mantine/hooks";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { NavigationProgress } from "./navigation-progress";
 
 export interface NavItem {
   href: string;
@@ -35,6 +36,7 @@ export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burger
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }} padding={{ base: "sm", sm: "lg" }}>
+      <NavigationProgress />
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
