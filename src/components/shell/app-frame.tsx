@@ -7,6 +7,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { NavigationProgress } from "./navigation-progress";
+import { PendingPage } from "./pending-page";
 
 export interface NavItem {
   href: string;
@@ -73,7 +74,7 @@ export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burger
       </AppShell.Navbar>
       <AppShell.Main>
         {banner}
-        {children}
+        <PendingPage>{children}</PendingPage>
       </AppShell.Main>
     </AppShell>
   );

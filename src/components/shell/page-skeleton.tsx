@@ -1,6 +1,6 @@
 "use client";
-// What a route shows while its server component is still being rendered (the loading.tsx files):
-// the page's outline in grey, so a click lands on something at once instead of on the old page.
+// The outline of a page in grey, shown while a client navigation waits for the server
+// (PendingPage), so a click lands on something instead of on the old page.
 import { Card, SimpleGrid, Skeleton, Stack, VisuallyHidden } from "@mantine/core";
 import { useTranslations } from "next-intl";
 
