@@ -3,7 +3,7 @@
 // optionally with AUTH PLAIN/LOGIN so a test can prove that credentials are sent and checked.
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
-import { parseMail } from "./mime";
+import { readMail } from "./read-mail";
 
 export interface CapturedMail {
   /** 0-based position in `messages` (arrival order; clear() starts again at 0). */
@@ -92,8 +92,8 @@ export async function startSmtpSimulator(opts: SmtpSimulatorOptions = {}): Promi
   const waiters = new Set<Waiter>();
   let failures: { left: number; code: number; message: string } = { left: 0, code: 451, message: "" };
 
-  function capture(bytes: Buffer, session: SMTPServerSession): CapturedMail {
-    const parsed = parseMail(bytes);
+  async function capture(bytes: Buffer, session: SMTPServerSession): Promise<CapturedMail> {
+    const parsed = await readMail(bytes);
     const mail: CapturedMail = {
       index: messages.length,
       from: parsed.from,
@@ -104,7 +104,7 @@ export async function startSmtpSimulator(opts: SmtpSimulatorOptions = {}): Promi
       text: parsed.text,
       html: parsed.html,
       messageId: parsed.messageId,
-      headers: Object.fromEntries(parsed.headers),
+      headers: parsed.headers,
       attachments: parsed.attachments,
       raw: bytes.toString("utf8"),
       authUser: typeof session.user === "string" ? session.user : undefined,
@@ -140,13 +140,13 @@ export async function startSmtpSimulator(opts: SmtpSimulatorOptions = {}): Promi
     },
     onData(stream, session, cb) {
       readAll(stream)
-        .then((bytes) => {
+        .then(async (bytes) => {
           if (stream.sizeExceeded) return cb(smtpError(552, "5.3.4 Message too big"));
           if (failures.left > 0) {
             failures.left--;
             return cb(smtpError(failures.code, failures.message));
           }
-          const mail = capture(bytes, session);
+          const mail = await capture(bytes, session);
           cb(null, `2.0.0 Ok: queued as sim-${mail.index}`);
         })
         .catch((err: Error) => cb(err));

@@ -51,6 +51,82 @@ describe("SMTP simulator: capture and parsing", () => {
   });
 });
 
+// Hand-written messages (raw over SMTP): the shapes nodemailer does not produce, which the
+// simulator's reader (mailparser) must still read the way a mail client would.
+const crlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
+const sendRaw = (s: SmtpSimulator, to: string, raw: string | Buffer) => {
+  const t = nodemailer.createTransport({ host: s.host, port: s.port, secure: false });
+  return t.sendMail({ envelope: { from: "raw@example.com", to: [to] }, raw: typeof raw === "string" ? crlf(raw) : raw }).finally(() => t.close());
+};
+const rawMail = async (to: string, raw: string | Buffer) => {
+  const since = sim.messages.length;
+  await sendRaw(sim, to, raw);
+  return sim.waitForMailTo(to, 2000, { since });
+};
+
+describe("SMTP simulator: hand-written MIME", () => {
+  it("unfolds headers, joins adjacent encoded words (B and Q) and decodes a Latin-1 name", async () => {
+    const m = await rawMail(
+      "a@x.test",
+      'Subject: =?UTF-8?B?5L2g5aW9?=\n =?UTF-8?Q?_w=C3=B6rld?=\nFrom: =?ISO-8859-1?Q?Ren=E9?= <rene@example.com>\nTo: a@x.test,\n "Doe, John" <John@X.test>\nCc: jane@example.org\n\nbody\n',
+    );
+    expect(m.subject).toBe("你好 wörld");
+    expect(m.from).toMatch(/^"?René"? <rene@example.com>$/);
+    expect(m.headerTo).toEqual(["a@x.test", "john@x.test", "jane@example.org"]);
+    expect(m.headers.to).toEqual(['a@x.test, "Doe, John" <John@X.test>']);
+    expect(m.text).toBe("body\n");
+    expect(m.html).toBeUndefined();
+  });
+
+  it("decodes a quoted-printable part in its declared charset and drops soft line breaks", async () => {
+    const m = await rawMail("qp@x.test", "To: qp@x.test\nSubject: qp\nContent-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\nd=E9j=E0 vu=\n! a=3Db\n");
+    expect(m.text).toBe("déjà vu! a=b\n");
+  });
+
+  it("keeps 8-bit UTF-8 headers and bodies intact", async () => {
+    const m = await rawMail("8bit@x.test", Buffer.from(crlf("To: 8bit@x.test\nSubject: 中文主题\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n中文 ok\n")));
+    expect(m.subject).toBe("中文主题");
+    expect(m.text).toBe("中文 ok\n");
+  });
+
+  it("ignores preamble and epilogue, walks nested multiparts, and accepts a part without headers", async () => {
+    const m = await rawMail(
+      "nested@x.test",
+      [
+        "To: nested@x.test",
+        "Subject: nested",
+        'Content-Type: multipart/mixed; boundary="outer"',
+        "",
+        "preamble text/plain look-alike",
+        "--outer",
+        'Content-Type: multipart/alternative; boundary="inner"',
+        "",
+        "--inner",
+        "",
+        "plain without headers",
+        "--inner",
+        "Content-Type: text/html; charset=utf-8",
+        "Content-Transfer-Encoding: base64",
+        "",
+        Buffer.from("<b>html</b>").toString("base64"),
+        "--inner--",
+        "--outer",
+        'Content-Type: application/pdf; name="x.pdf"',
+        'Content-Disposition: attachment; filename="x.pdf"',
+        "Content-Transfer-Encoding: base64",
+        "",
+        Buffer.from("%PDF").toString("base64"),
+        "--outer--",
+        "epilogue",
+        "",
+      ].join("\n"),
+    );
+    expect(m.text).toBe("plain without headers");
+    expect(m.html).toBe("<b>html</b>");
+    expect(m.attachments).toEqual([{ contentType: "application/pdf", filename: "x.pdf", size: 4 }]);
+  });
+});
+
 describe("SMTP simulator: waitFor", () => {
   it("waits for a mail that arrives later and ignores earlier ones when given since", async () => {
     await send(sim, { to: "later@example.com", subject: "old", text: "old" });

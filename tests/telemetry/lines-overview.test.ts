@@ -15,8 +15,8 @@ describe("getLinesOverview", () => {
     const [a, b] = await t.db
       .insert(nodes)
       .values([
-        { name: "A", panelUrl: "http://panel.internal:2053/p/", panelUsername: "root", panelPasswordEnc: "v1.x", sortOrder: 1 },
-        { name: "B", panelUrl: "http://panel.internal:2054/p/", panelUsername: "root", panelPasswordEnc: "v1.x", sortOrder: 0 },
+        { name: "A", panelUrl: "http://panel.internal:2053/p/", panelUsername: "root", panelPasswordEnc: "v1.x", sortOrder: 1, visibility: "VISIBLE" },
+        { name: "B", panelUrl: "http://panel.internal:2054/p/", panelUsername: "root", panelPasswordEnc: "v1.x", sortOrder: 0, visibility: "VISIBLE" },
       ])
       .returning();
     await t.db.insert(nodeLatencies).values({ nodeId: a!.id, carrier: "telecom", latencyMs: 42 });

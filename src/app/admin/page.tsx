@@ -69,7 +69,7 @@ export default async function AdminDashboard() {
                     {f.dateTime(u.createdAt, { dateStyle: "medium", timeStyle: "short" })}
                   </Text>
                 </div>
-                <StatusBadge status={u.status} code />
+                <StatusBadge status={u.status} />
               </Group>
             ))}
           </Stack>

@@ -1,7 +1,7 @@
 "use client";
 // One node on the user's Lines page: latest latency and line label per carrier; the history chart
 // opens on demand so the page does not load charts nobody looks at.
-import { Button, Card, Collapse, Group, SegmentedControl, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Card, Collapse, Group, SegmentedControl, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconChartLine, IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -16,8 +16,22 @@ export interface LinesNode {
   id: string;
   name: string;
   lastReportAt: Date | null;
+  /** false only in an admin's view, for a node users do not see. */
+  visible: boolean;
   latency: Partial<Record<Carrier, { latencyMs: number; at: Date }>>;
   routes: Partial<Record<Carrier, RouteLabel>>;
+}
+
+/** Marks, for an admin, a node that users do not see (on the Lines page and in recommendations). */
+export function HiddenNodeBadge() {
+  const t = useTranslations("lines");
+  return (
+    <Tooltip label={t("hiddenHint")} multiline maw={280} events={{ hover: true, focus: true, touch: true }}>
+      <Badge variant="outline" color="gray" size="sm" tabIndex={0} style={{ flexShrink: 0 }} data-testid="lines-node-hidden">
+        {t("hiddenBadge")}
+      </Badge>
+    </Tooltip>
+  );
 }
 
 export function LinesNodeCard({ node }: { node: LinesNode }) {
@@ -31,9 +45,12 @@ export function LinesNodeCard({ node }: { node: LinesNode }) {
   return (
     <Card withBorder padding="md" data-testid={`lines-node-${node.name}`} data-node-id={node.id}>
       <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
-        <Text fw={600} size="lg" style={{ overflowWrap: "anywhere" }}>
-          {node.name}
-        </Text>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} size="lg" style={{ overflowWrap: "anywhere" }}>
+            {node.name}
+          </Text>
+          {node.visible ? null : <HiddenNodeBadge />}
+        </Group>
         <Group gap={4} wrap="nowrap">
           <Text size="xs" c="dimmed">
             {t("lastReport")}

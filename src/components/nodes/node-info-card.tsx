@@ -3,6 +3,7 @@ import { Anchor, Badge, Card, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useFormatter, useTranslations } from "next-intl";
 import { PanelStatusBadge, type PanelStatus } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
+import { VisibilitySwitch, type NodeVisibility } from "./visibility-switch";
 import { LabeledField } from "../labeled-field";
 
 export interface NodeInfo {
@@ -11,6 +12,7 @@ export interface NodeInfo {
   panelUrl: string;
   panelUsername: string;
   hasApiToken: boolean;
+  visibility: NodeVisibility;
   panelStatus: PanelStatus;
   panelError: string | null;
   panelCheckedAt: Date | null;
@@ -22,6 +24,7 @@ export interface NodeInfo {
 
 export function NodeInfoCard({ node }: { node: NodeInfo }) {
   const t = useTranslations("nodes.detail");
+  const tv = useTranslations("nodes.visibility");
   const f = useFormatter();
   return (
     <Card withBorder padding="lg" h="100%" data-testid="node-info">
@@ -48,6 +51,9 @@ export function NodeInfoCard({ node }: { node: NodeInfo }) {
           <LabeledField label={t("inbounds")}>{t("inboundCounts", { active: node.inboundCount, total: node.inboundTotal })}</LabeledField>
           <LabeledField label={t("createdAt")}>{f.dateTime(new Date(node.createdAt), { dateStyle: "medium", timeStyle: "short" })}</LabeledField>
         </SimpleGrid>
+        <LabeledField label={tv("title")}>
+          <VisibilitySwitch node={node} hint />
+        </LabeledField>
         {node.panelStatus === "ERROR" && node.panelError ? (
           <Text size="sm" c="red" data-testid="node-panel-error" style={{ overflowWrap: "anywhere" }}>
             {node.panelError}

@@ -16,11 +16,13 @@ import { CARRIERS } from "./meta";
 import { PanelStatusBadge, type PanelStatus } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
 import { TokenStateBadge } from "./token-state-badge";
+import { VisibilitySwitch, type NodeVisibility } from "./visibility-switch";
 
 export interface NodeListRow {
   id: string;
   name: string;
   panelUrl: string;
+  visibility: NodeVisibility;
   panelStatus: PanelStatus;
   panelError: string | null;
   panelCheckedAt: Date | null;
@@ -143,7 +145,7 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
         </Card>
       ) : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={980} type="native">
+          <Table.ScrollContainer minWidth={1180} type="native">
             <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
               <Table.Thead>
                 <Table.Tr>
@@ -157,6 +159,7 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
                     />
                   </Table.Th>
                   <Table.Th>{t("col.name")}</Table.Th>
+                  <Table.Th>{t("col.visibility")}</Table.Th>
                   <Table.Th>{t("col.panel")}</Table.Th>
                   {CARRIERS.map((c) => (
                     <Table.Th key={c}>{tc(c)}</Table.Th>
@@ -180,6 +183,9 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
                       <Text size="xs" c="dimmed">
                         {hostOf(n.panelUrl)}
                       </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <VisibilitySwitch node={n} />
                     </Table.Td>
                     <Table.Td>
                       <PanelStatusBadge status={n.panelStatus} error={n.panelError} checkedAt={n.panelCheckedAt} />

@@ -4,11 +4,15 @@ import { IconTrophy } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import type { LatencyRecommendations, RouteLabel } from "@/server/services/telemetry";
 import { LatencyBadge } from "./latency-badge";
+import { HiddenNodeBadge } from "./lines-node-card";
 import type { Carrier } from "./meta";
 import { RouteBadge } from "./route-badge";
 
-/** Best node per carrier (recent average, stale nodes left out), with the next two as alternatives. */
-export function Recommendations({ data, routes }: { data: LatencyRecommendations; routes: Record<string, Partial<Record<Carrier, RouteLabel>>> }) {
+/**
+ * Best node per carrier (recent average, stale nodes left out), with the next two as alternatives.
+ * `hiddenIds` (an admin's view only) marks nodes users are not offered.
+ */
+export function Recommendations({ data, routes, hiddenIds = [] }: { data: LatencyRecommendations; routes: Record<string, Partial<Record<Carrier, RouteLabel>>>; hiddenIds?: string[] }) {
   const t = useTranslations("lines");
   return (
     <Stack gap="sm" data-testid="recommendations">
@@ -34,9 +38,12 @@ export function Recommendations({ data, routes }: { data: LatencyRecommendations
               {best ? (
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text fw={600} size="lg" style={{ overflowWrap: "anywhere" }} data-testid={`recommendation-${carrier}-node`}>
-                      {best.nodeName}
-                    </Text>
+                    <Group gap="xs" wrap="wrap">
+                      <Text fw={600} size="lg" style={{ overflowWrap: "anywhere" }} data-testid={`recommendation-${carrier}-node`}>
+                        {best.nodeName}
+                      </Text>
+                      {hiddenIds.includes(best.nodeId) ? <HiddenNodeBadge /> : null}
+                    </Group>
                     <LatencyBadge ms={best.latencyMs} at={best.updatedAt} size="lg" />
                   </Group>
                   {route ? <RouteBadge label={route} size="sm" /> : null}
@@ -50,9 +57,12 @@ export function Recommendations({ data, routes }: { data: LatencyRecommendations
                       </Text>
                       {nodes.slice(1, 3).map((n) => (
                         <Group key={n.nodeId} justify="space-between" wrap="nowrap" gap="xs">
-                          <Text size="sm" truncate="end">
-                            {n.nodeName}
-                          </Text>
+                          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                            <Text size="sm" truncate="end">
+                              {n.nodeName}
+                            </Text>
+                            {hiddenIds.includes(n.nodeId) ? <HiddenNodeBadge /> : null}
+                          </Group>
                           <LatencyBadge ms={n.latencyMs} at={n.updatedAt} size="sm" />
                         </Group>
                       ))}

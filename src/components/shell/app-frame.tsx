@@ -6,6 +6,8 @@ import { useDisclosure } from "@mantine/hooks";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { NavigationProgress } from "./navigation-progress";
+import { PendingPage } from "./pending-page";
 
 export interface NavItem {
   href: string;
@@ -35,6 +37,7 @@ export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burger
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }} padding={{ base: "sm", sm: "lg" }}>
+      <NavigationProgress />
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -71,7 +74,7 @@ export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burger
       </AppShell.Navbar>
       <AppShell.Main>
         {banner}
-        {children}
+        <PendingPage>{children}</PendingPage>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,25 +1,21 @@
 "use client";
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { useTranslations } from "next-intl";
+import type { UserStatus } from "@/server/db/schema/accounts";
 
-export type AccountStatus = "ACTIVE" | "PENDING_EMAIL" | "DISABLED" | "BANNED";
+export type AccountStatus = UserStatus;
 export const STATUS_COLORS: Record<AccountStatus, string> = { ACTIVE: "teal", PENDING_EMAIL: "yellow", DISABLED: "gray", BANNED: "red" };
 
-/** Users see the status in words; admins see the code (what the CLI uses) with its meaning on hover. */
-export function StatusBadge({ status, code = false }: { status: AccountStatus; code?: boolean }) {
+/**
+ * An account's status in words (messages `status.*`), for users and admins alike: the code is what
+ * the CLI and the URL filters use, never what a person reads. The toast after a status change uses
+ * the same map, so the badge and the toast say the same word.
+ */
+export function StatusBadge({ status }: { status: AccountStatus }) {
   const t = useTranslations("status");
-  if (!code) {
-    return (
-      <Badge color={STATUS_COLORS[status]} variant="light" data-testid="status-badge">
-        {t(status)}
-      </Badge>
-    );
-  }
   return (
-    <Tooltip label={t(status)}>
-      <Badge color={STATUS_COLORS[status]} variant="light" data-testid="status-badge">
-        {status}
-      </Badge>
-    </Tooltip>
+    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="status-badge" data-status={status}>
+      {t(status)}
+    </Badge>
   );
 }

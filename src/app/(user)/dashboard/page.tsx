@@ -1,9 +1,10 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { LabeledField } from "@/components/labeled-field";
 import { PageHeading } from "@/components/shell/page-heading";
 import { PlaceholderCard } from "@/components/shell/placeholder-card";
+import { RoleBadge } from "@/components/shell/role-badge";
 import { StatusBadge } from "@/components/shell/status-badge";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { getOwnAccount } from "@/server/services/accounts";
@@ -27,9 +28,7 @@ export default async function DashboardPage() {
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <LabeledField label={t("email")}>{user.email}</LabeledField>
           <LabeledField label={t("role")}>
-            <Badge variant="light" color={user.role === "ADMIN" ? "grape" : "gray"}>
-              {user.role}
-            </Badge>
+            <RoleBadge role={user.role} />
           </LabeledField>
           <LabeledField label={t("emailVerified")}>{user.emailVerifiedAt ? when(user.emailVerifiedAt) : t("notVerified")}</LabeledField>
           <LabeledField label={t("memberSince")}>{when(user.createdAt)}</LabeledField>

@@ -18,6 +18,8 @@ export default async function LinesPage() {
   const ctx = await requestCtx();
   const [nodes, recommendations, t] = await Promise.all([getLinesOverview(ctx), getLatencyRecommendations(ctx), getTranslations("lines")]);
   const routes = Object.fromEntries(nodes.map((n) => [n.id, n.routes]));
+  // Only an admin's overview has hidden nodes; they are marked so the admin can tell what users see.
+  const hiddenIds = nodes.filter((n) => !n.visible).map((n) => n.id);
   // Nodes with measurements first, otherwise in the admin's order (the sort is stable).
   const measured = (n: LinesNode) => Number(Object.keys(n.latency).length > 0);
   const measuredFirst = [...nodes].sort((a, b) => measured(b) - measured(a));
@@ -31,7 +33,7 @@ export default async function LinesPage() {
         </Card>
       ) : (
         <>
-          <Recommendations data={recommendations} routes={routes} />
+          <Recommendations data={recommendations} routes={routes} hiddenIds={hiddenIds} />
           <Stack gap="sm">
             <Text fw={600} size="lg">
               {t("nodesTitle")}

@@ -21,6 +21,10 @@ export async function testNodeConnection(id: string) {
 export async function batchTestNodeConnections(formData: FormData) {
   return runAction((ctx) => nodes.batchTestNodeConnections(ctx, { nodeIds: formData.getAll("nodeIds").map(String) }), { revalidate: PAGES });
 }
+/** Shows the node to users or hides it; the Lines page and the node pages change with it. */
+export async function setNodeVisibility(id: string, visible: boolean) {
+  return runAction((ctx) => nodes.setNodeVisibility(ctx, id, { visible }), { revalidate: [...PAGES, `/admin/nodes/${id}`] });
+}
 export async function updateInboundDisplayName(id: string, formData: FormData) {
   return runAction((ctx) => nodes.updateInboundDisplayName(ctx, id, formToObject(formData)), { revalidate: ["/admin/nodes", "/lines"] });
 }

@@ -18,6 +18,7 @@ export default async function NodesPage() {
     id: n.id,
     name: n.name,
     panelUrl: n.panelUrl,
+    visibility: n.visibility,
     panelStatus: n.panelStatus,
     panelError: n.panelError,
     panelCheckedAt: n.panelCheckedAt,

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { setUserStatusAction } from "@/app/admin/users/actions";
 import { notifyError, notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText } from "../../forms/server-error";
+import { RoleBadge } from "../../shell/role-badge";
 import { StatusBadge, STATUS_COLORS, type AccountStatus } from "../../shell/status-badge";
 import { DeleteUserModal } from "./delete-user-modal";
 import { UserFormModal, type EditableUser } from "./user-form-modal";
@@ -46,7 +47,7 @@ function StatusMenu({ user, self }: { user: UserRow; self: boolean }) {
         <Menu.Label>{t("setStatus")}</Menu.Label>
         {SETTABLE.map((s) => (
           <Menu.Item key={s} color={s === "ACTIVE" ? undefined : STATUS_COLORS[s]} disabled={s === user.status} onClick={() => change(s)} data-testid={`status-${s}`}>
-            {ts(s)} ({s})
+            {ts(s)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
@@ -56,7 +57,6 @@ function StatusMenu({ user, self }: { user: UserRow; self: boolean }) {
 
 export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUserId: string }) {
   const t = useTranslations("adminUsers");
-  const tr = useTranslations("role");
   const f = useFormatter();
   const [editing, setEditing] = useState<EditableUser | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; email: string } | null>(null);
@@ -105,12 +105,10 @@ export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUs
                   </Table.Td>
                   <Table.Td>{u.name}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={u.role === "ADMIN" ? "grape" : "gray"}>
-                      {tr(u.role)}
-                    </Badge>
+                    <RoleBadge role={u.role} />
                   </Table.Td>
                   <Table.Td>
-                    <StatusBadge status={u.status} code />
+                    <StatusBadge status={u.status} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs">{when(u.createdAt)}</Text>

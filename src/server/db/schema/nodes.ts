@@ -1,8 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const PANEL_STATUSES = ["UNKNOWN", "OK", "ERROR"] as const;
 export type PanelStatus = (typeof PANEL_STATUSES)[number];
+
+/**
+ * Whether customers see a node (Lines page, recommendations, latency and trace reads); admins always do.
+ * - PENDING: new, hidden until its first successful sync, which turns it VISIBLE by itself, so a
+ *   node added with a broken panel or as a test never reaches customers by accident.
+ * - VISIBLE / HIDDEN: set by that first sync or by the admin's switch; no sync changes them again.
+ * One column with three values rather than a boolean plus "admin chose at": an admin who hides a
+ * node before its first sync is HIDDEN, not PENDING, so that sync cannot reveal it, and the sync
+ * flips PENDING to VISIBLE with one conditional update (no read-then-write race with the switch).
+ */
+export const NODE_VISIBILITIES = ["PENDING", "VISIBLE", "HIDDEN"] as const;
+export type NodeVisibility = (typeof NODE_VISIBILITIES)[number];
 
 /** A server running a 3x-ui panel (and our agent). Secrets are AES-GCM ciphertexts. */
 export const nodes = pgTable(
@@ -27,10 +39,15 @@ export const nodes = pgTable(
     panelCheckedAt: timestamp("panel_checked_at", { withTimezone: true }),
     lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
     sortOrder: integer("sort_order").notNull().default(0),
+    visibility: text("visibility").$type<NodeVisibility>().notNull().default("PENDING"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("nodes_agent_token_hash_key").on(t.agentTokenHash), uniqueIndex("nodes_name_key").on(t.name)],
+  (t) => [
+    uniqueIndex("nodes_agent_token_hash_key").on(t.agentTokenHash),
+    uniqueIndex("nodes_name_key").on(t.name),
+    check("nodes_visibility_check", sql`${t.visibility} in ('PENDING', 'VISIBLE', 'HIDDEN')`),
+  ],
 );
 
 /** Local mirror of a panel inbound (behaviour §9). Other clients' secrets are never stored. */

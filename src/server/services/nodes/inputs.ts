@@ -24,6 +24,9 @@ export const NodeUpdateInput = NodeInput.extend({
   clearApiToken: optionalFormBoolean,
 });
 
+/** The admin's visibility switch: shown to users or hidden from them (never back to PENDING). */
+export const NodeVisibilityInput = z.object({ visible: z.boolean() });
+
 export const DisplayNameInput = z.object({ displayName: z.string().trim().max(60) });
 export const NodeIdsInput = z.object({ nodeIds: z.array(z.string().uuid()).min(1, "Choose at least one node").max(200) });
 export type NodeInput = z.infer<typeof NodeInput>;

@@ -31,6 +31,7 @@ export function publicNode(n: Node) {
     panelCheckedAt: n.panelCheckedAt,
     lastSyncAt: n.lastSyncAt,
     sortOrder: n.sortOrder,
+    visibility: n.visibility,
     createdAt: n.createdAt,
   };
 }

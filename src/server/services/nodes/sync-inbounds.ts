@@ -1,7 +1,7 @@
 // Inbound sync (behaviour §9): the panel call happens outside any transaction; the mirror is then
 // written in one transaction. Other clients' secrets are stripped; display names survive; inbounds
 // gone from the panel become inactive; the panel itself is never changed.
-import { and, eq, notInArray } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { inbounds, nodes } from "../../db/schema";
 import { isPanelError, sanitizeInboundSettings, sanitizeStreamSettings, type PanelInbound } from "../../integrations/panel";
@@ -38,7 +38,12 @@ export async function writeInboundMirror(ctx: Ctx, nodeId: string, list: PanelIn
       .update(inbounds)
       .set({ active: false, syncedAt: now })
       .where(seen.length ? and(eq(inbounds.nodeId, nodeId), notInArray(inbounds.panelInboundId, seen)) : eq(inbounds.nodeId, nodeId));
-    await tx.update(nodes).set({ panelStatus: "OK", panelError: null, panelCheckedAt: now, lastSyncAt: now }).where(eq(nodes.id, nodeId));
+    // The first successful sync reveals a new (PENDING) node to users; a state the admin or an
+    // earlier sync set is kept. Decided in the UPDATE itself, so it cannot race the admin's switch.
+    await tx
+      .update(nodes)
+      .set({ panelStatus: "OK", panelError: null, panelCheckedAt: now, lastSyncAt: now, visibility: sql`case when ${nodes.visibility} = 'PENDING' then 'VISIBLE' else ${nodes.visibility} end` })
+      .where(eq(nodes.id, nodeId));
   });
   return list.length;
 }

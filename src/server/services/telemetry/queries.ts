@@ -4,9 +4,7 @@ import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { CARRIERS, nodeLatencies, nodeLatencyLogs, nodes, routeTraces, type Carrier, type TraceHop } from "../../db/schema";
 import { parseInput } from "../../validation";
-// The nodes area's own lookup (404 for a non-uuid id without a failing cast); the caller is checked here.
-import { getNodeOrThrow } from "../nodes/queries";
-import { assertTelemetryReadable } from "./access";
+import { assertTelemetryReadable, getReadableNode, visibleNodesFilter } from "./access";
 import { classifyRoute, normalizeHops, type RouteLabel } from "./classify-route";
 import { HistoryQueryInput, NodeQueryInput, type HistoryRange } from "./inputs";
 
@@ -32,7 +30,7 @@ export interface LatestLatency { nodeId: string; nodeName: string; lastReportAt:
 /** GET /api/latency?nodeId= : the latest value per carrier. */
 export async function getLatestLatency(ctx: Ctx, raw: unknown): Promise<LatestLatency> {
   await assertTelemetryReadable(ctx);
-  const node = await getNodeOrThrow(ctx.db, parseInput(NodeQueryInput, raw).nodeId);
+  const node = await getReadableNode(ctx, parseInput(NodeQueryInput, raw).nodeId);
   const rows = await ctx.db.select().from(nodeLatencies).where(eq(nodeLatencies.nodeId, node.id));
   return {
     nodeId: node.id,
@@ -52,7 +50,7 @@ export interface LatencyHistory { nodeId: string; carrier: Carrier; range: Histo
 export async function getLatencyHistory(ctx: Ctx, raw: unknown): Promise<LatencyHistory> {
   await assertTelemetryReadable(ctx);
   const input = parseInput(HistoryQueryInput, raw);
-  const node = await getNodeOrThrow(ctx.db, input.nodeId);
+  const node = await getReadableNode(ctx, input.nodeId);
   const { windowMs, bucketSeconds } = HISTORY_BUCKETS[input.range];
   const to = ctx.now();
   const from = new Date(to.getTime() - windowMs);
@@ -88,7 +86,8 @@ export interface LatencyRecommendations { windowMinutes: number; carriers: { car
 /**
  * GET /api/latency/recommendations: per carrier, nodes ranked by their average over the last 30
  * minutes (one sample can be a blip), falling back to the latest value when there is no recent
- * log; nodes silent for a day are left out so a dead node is never recommended.
+ * log; nodes silent for a day are left out so a dead node is never recommended, and users are
+ * offered only nodes the admin shows them.
  */
 export async function getLatencyRecommendations(ctx: Ctx): Promise<LatencyRecommendations> {
   await assertTelemetryReadable(ctx);
@@ -117,7 +116,7 @@ export async function getLatencyRecommendations(ctx: Ctx): Promise<LatencyRecomm
     .from(nodeLatencies)
     .innerJoin(nodes, eq(nodes.id, nodeLatencies.nodeId))
     .leftJoin(recent, and(eq(recent.nodeId, nodeLatencies.nodeId), eq(recent.carrier, nodeLatencies.carrier)))
-    .where(gte(nodeLatencies.updatedAt, new Date(now - RECOMMENDATION_STALE_MS)));
+    .where(and(gte(nodeLatencies.updatedAt, new Date(now - RECOMMENDATION_STALE_MS)), visibleNodesFilter(ctx)));
 
   const carriers = CARRIERS.map((carrier) => {
     const ranked = rows
@@ -147,7 +146,7 @@ export interface RouteTraceView { carrier: Carrier; summary: RouteLabel; hopCoun
  */
 export async function getRouteTraces(ctx: Ctx, raw: unknown): Promise<{ nodeId: string; nodeName: string; traces: RouteTraceView[] }> {
   await assertTelemetryReadable(ctx);
-  const node = await getNodeOrThrow(ctx.db, parseInput(NodeQueryInput, raw).nodeId);
+  const node = await getReadableNode(ctx, parseInput(NodeQueryInput, raw).nodeId);
   const rows = await ctx.db.select().from(routeTraces).where(eq(routeTraces.nodeId, node.id));
   const traces = rows
     .sort((a, b) => carrierOrder(a.carrier) - carrierOrder(b.carrier))
