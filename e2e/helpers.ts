@@ -83,3 +83,12 @@ export function clientIp(): string {
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 export const asClient = () => ({ extraHTTPHeaders: { "x-forwarded-for": clientIp() } });
+
+/**
+ * Waits until the page has hydrated and watches link clicks (navigation-progress.tsx marks <html>):
+ * a click on server-rendered HTML before that is a plain page load, not a client navigation.
+ */
+export async function navigationReady(page: Page) {
+  await page.locator("html[data-nav-ready]").waitFor({ state: "attached" });
+}
+

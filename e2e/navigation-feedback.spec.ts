@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { asClient, loginAsAdmin } from "./helpers";
+import { asClient, loginAsAdmin, navigationReady } from "./helpers";
 
 /**
  * Makes the server "slow" for one page: every RSC request for `pathname` (navigations and
@@ -28,6 +28,7 @@ test("a click on a slow admin page answers at once with the progress bar, then t
   const page = await ctx.newPage();
   const users = await holdPage(page, "/admin/users");
   await loginAsAdmin(page);
+  await navigationReady(page);
   await expect(page.getByTestId("nav-progress")).toHaveCount(0);
   const before = page.url();
 
@@ -53,6 +54,7 @@ test("the user area shows the same feedback, with the outline of the page being 
   const account = await holdPage(page, "/account");
   await loginAsAdmin(page);
   await page.goto("/dashboard");
+  await navigationReady(page);
   await page.getByRole("button", { name: /导航|navigation/i }).click();
   await page.locator('a[href="/account"]').first().click();
 

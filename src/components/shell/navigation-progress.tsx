@@ -41,6 +41,8 @@ function Bar() {
       navigationState.start(here, to.pathname);
     };
     document.addEventListener("click", onClick);
+    // Says "clicks are watched now" (the page has hydrated): browser tests wait for it before clicking.
+    document.documentElement.setAttribute("data-nav-ready", "");
     return () => document.removeEventListener("click", onClick);
   }, [here]);
 
