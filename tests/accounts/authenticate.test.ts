@@ -5,10 +5,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { users } from "../../src/server/db/schema";
 import { authenticate, setUserStatus } from "../../src/server/services/accounts";
 import { setLimiter } from "../../src/server/rate-limit/limiter";
-import { LIMITS } from "../../src/server/rate-limit/policies";
+import { LIMITS, loginLimits } from "../../src/server/rate-limit/policies";
+import { SETTINGS_DEFAULTS, updateSettings } from "../../src/server/services/settings";
 import { anonCtx, cliCtx, freshIp, makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { limiterKinds } from "../helpers/limiter";
+
+// The login limits are settings (Admin > Settings > Sign-in security); these are their defaults.
+const DEFAULT = loginLimits(SETTINGS_DEFAULTS);
 
 let t: TestDb;
 beforeAll(async () => {
@@ -46,13 +50,13 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
     // Behaviour changed in issue 6 item 3: the cool-down used to hold for every IP, so anyone could lock the owner out.
     const u = await makeUser(t.db);
     const attacker = freshIp();
-    for (let i = 0; i < LIMITS.loginFailuresPerAccountIp.limit; i++) {
+    for (let i = 0; i < DEFAULT.perAccountIp.limit; i++) {
       await expect(authenticate(anonCtx(t.db, attacker), { email: u.email, password: `wrong-${i}` })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     }
     const err = await authenticate(anonCtx(t.db, attacker), { email: u.email, password: u.password }).catch((e) => e);
     expect(err).toMatchObject({ code: "RATE_LIMITED" });
-    expect(err.details.retryAfterSeconds).toBeGreaterThan(LIMITS.loginFailuresPerAccountIp.windowSeconds - 60);
-    expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(LIMITS.loginFailuresPerAccountIp.windowSeconds);
+    expect(err.details.retryAfterSeconds).toBeGreaterThan(DEFAULT.perAccountIp.windowSeconds - 60);
+    expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(DEFAULT.perAccountIp.windowSeconds);
     await expect(authenticate(anonCtx(t.db, attacker), { email: u.email.toUpperCase(), password: u.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
     expect((await authenticate(anonCtx(t.db, freshIp()), { email: u.email, password: u.password })).id).toBe(u.id);
     const other = await makeUser(t.db);
@@ -74,8 +78,8 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => authenticate(anonCtx(t.db, attacker), { email: u.email, password: `guess-${i}` }).then(() => "ok", (e) => e.details?.reason ?? e.code)),
     );
-    expect(results.filter((r) => r === "bad_credentials")).toHaveLength(LIMITS.loginFailuresPerAccountIp.limit);
-    expect(results.filter((r) => r === "RATE_LIMITED")).toHaveLength(30 - LIMITS.loginFailuresPerAccountIp.limit);
+    expect(results.filter((r) => r === "bad_credentials")).toHaveLength(DEFAULT.perAccountIp.limit);
+    expect(results.filter((r) => r === "RATE_LIMITED")).toHaveLength(30 - DEFAULT.perAccountIp.limit);
     // The attacker's IP is locked for this account; the owner's own IP is not.
     await expect(authenticate(anonCtx(t.db, attacker), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
     expect((await authenticate(anonCtx(t.db, freshIp()), { email: u.email, password: u.password })).id).toBe(u.id);
@@ -85,7 +89,7 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
     const u = await makeUser(t.db);
     const home = freshIp();
     expect((await authenticate(anonCtx(t.db, home), { email: u.email, password: u.password })).id).toBe(u.id);
-    const perIp = LIMITS.loginFailuresPerAccountIp.limit;
+    const perIp = DEFAULT.perAccountIp.limit;
     for (let n = 0; n < LIMITS.loginFailuresPerAccount.limit / perIp; n++) {
       const ip = freshIp();
       const rs = await Promise.all(Array.from({ length: perIp }, () => authenticate(anonCtx(t.db, ip), { email: u.email, password: "botnet-guess" }).catch((e) => e)));
@@ -97,10 +101,10 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
     expect((await authenticate(anonCtx(t.db, home), { email: u.email, password: u.password })).id).toBe(u.id);
   });
 
-  it("allows 10 attempts per IP per minute, then answers RATE_LIMITED for that IP only", async () => {
+  it("allows 10 failed attempts per IP per minute, then answers RATE_LIMITED for that IP only", async () => {
     const u = await makeUser(t.db);
     const ip = freshIp();
-    for (let i = 0; i < LIMITS.loginPerIp.limit; i++) {
+    for (let i = 0; i < DEFAULT.perIp.limit; i++) {
       // different (unknown) accounts, so the per-account limit is not what stops us
       await expect(authenticate(anonCtx(t.db, ip), { email: `probe${i}@example.com`, password: "x" })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     }
@@ -109,6 +113,100 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
     expect(err.details.retryAfterSeconds).toBeGreaterThan(0);
     expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(60);
     expect((await authenticate(anonCtx(t.db, freshIp()), { email: u.email, password: u.password })).id).toBe(u.id);
+  });
+
+  it("the per-IP limit counts failures only: people behind one shared address (carrier-grade NAT) logging in do not use it up", async () => {
+    const nat = freshIp();
+    const people = await Promise.all(Array.from({ length: 3 }, () => makeUser(t.db)));
+    // Three times the per-IP budget in successful logins, one after another, from the one address.
+    for (let i = 0; i < DEFAULT.perIp.limit * 3; i++) {
+      const p = people[i % people.length]!;
+      expect((await authenticate(anonCtx(t.db, nat), { email: p.email, password: p.password })).id).toBe(p.id);
+    }
+    // A right password refused for its status is not a guess either.
+    const banned = await makeUser(t.db);
+    await setUserStatus(cliCtx(t.db), banned.id, "BANNED");
+    for (let i = 0; i < DEFAULT.perAccountIp.limit; i++) {
+      await expect(authenticate(anonCtx(t.db, nat), { email: banned.email, password: banned.password })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    }
+    // Failures do count, whatever the accounts: the full budget, then the address is refused.
+    for (let i = 0; i < DEFAULT.perIp.limit; i++) {
+      await expect(authenticate(anonCtx(t.db, nat), { email: `nat-probe-${i}-${nat}@example.com`, password: "guess" })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    }
+    await expect(authenticate(anonCtx(t.db, nat), { email: people[0]!.email, password: people[0]!.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+  });
+
+  it("counts per-IP failures before the check: 30 concurrent wrong logins for different accounts from one IP get exactly the budget", async () => {
+    const ip = freshIp();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => authenticate(anonCtx(t.db, ip), { email: `spray-${i}-${ip}@example.com`, password: "spray" }).then(() => "ok", (e) => e.details?.reason ?? e.code)),
+    );
+    expect(results.filter((r) => r === "bad_credentials")).toHaveLength(DEFAULT.perIp.limit);
+    expect(results.filter((r) => r === "RATE_LIMITED")).toHaveLength(30 - DEFAULT.perIp.limit);
+  });
+
+  it("a right password gives its per-IP count back even when logins race with failures", async () => {
+    const ip = freshIp();
+    const people = await Promise.all(Array.from({ length: 4 }, () => makeUser(t.db)));
+    const guesses = DEFAULT.perIp.limit - people.length;
+    const rs = await Promise.all([
+      ...people.map((p) => authenticate(anonCtx(t.db, ip), { email: p.email, password: p.password }).then(() => "ok", (e) => e.code)),
+      ...Array.from({ length: guesses }, (_, i) => authenticate(anonCtx(t.db, ip), { email: `race-${i}-${ip}@example.com`, password: "x" }).then(() => "ok", (e) => e.code)),
+    ]);
+    expect(rs.filter((r) => r === "ok")).toHaveLength(people.length);
+    expect(rs.filter((r) => r === "UNAUTHENTICATED")).toHaveLength(guesses);
+    // Only the guesses were kept: the logins' counts came back, so exactly that many failures remain.
+    for (let i = 0; i < people.length; i++) {
+      await expect(authenticate(anonCtx(t.db, ip), { email: `race-more-${i}-${ip}@example.com`, password: "x" })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    }
+    await expect(authenticate(anonCtx(t.db, ip), { email: people[0]!.email, password: people[0]!.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+  });
+
+  it("warns before the last allowed attempt: attemptsLeft 1 when the next failure is the last (account + IP)", async () => {
+    const u = await makeUser(t.db);
+    const ip = freshIp();
+    const limit = DEFAULT.perAccountIp.limit;
+    const details: Record<string, unknown>[] = [];
+    for (let i = 0; i < limit; i++) details.push((await authenticate(anonCtx(t.db, ip), { email: u.email, password: `wrong-${i}` }).catch((e) => e)).details);
+    expect(details.map((d) => d.reason)).toEqual(Array(limit).fill("bad_credentials"));
+    expect(details.map((d) => d.attemptsLeft)).toEqual([...Array(limit - 2).fill(undefined), 1, undefined]);
+    await expect(authenticate(anonCtx(t.db, ip), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+  });
+
+  it("warns before the last allowed attempt from an IP, whatever the accounts", async () => {
+    const ip = freshIp();
+    const left: unknown[] = [];
+    for (let i = 0; i < DEFAULT.perIp.limit; i++) left.push((await authenticate(anonCtx(t.db, ip), { email: `warn-${i}-${ip}@example.com`, password: "x" }).catch((e) => e)).details.attemptsLeft);
+    expect(left).toEqual([...Array(DEFAULT.perIp.limit - 2).fill(undefined), 1, undefined]);
+  });
+
+  it("takes its thresholds from the settings", async () => {
+    await updateSettings(cliCtx(t.db), { loginFailuresPerAccountIp: 3, loginAccountIpWindowMinutes: 2, loginFailuresPerIp: 4, loginIpWindowMinutes: 5 });
+    try {
+      const u = await makeUser(t.db);
+      const ip = freshIp();
+      const first = [];
+      for (let i = 0; i < 3; i++) first.push((await authenticate(anonCtx(t.db, ip), { email: u.email, password: `wrong-${i}` }).catch((e) => e)).details);
+      expect(first.map((d) => d.attemptsLeft)).toEqual([undefined, 1, undefined]);
+      const err = await authenticate(anonCtx(t.db, ip), { email: u.email, password: u.password }).catch((e) => e);
+      expect(err).toMatchObject({ code: "RATE_LIMITED" });
+      expect(err.details.retryAfterSeconds).toBeGreaterThan(60);
+      expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(120);
+      // The per-IP budget is 4 failures per 5 minutes: 3 above (the refused attempt tried no password
+      // and is not counted), one more, then the address is refused.
+      await expect(authenticate(anonCtx(t.db, ip), { email: `other-${ip}@example.com`, password: "x" })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+      const ipErr = await authenticate(anonCtx(t.db, ip), { email: `third-${ip}@example.com`, password: "x" }).catch((e) => e);
+      expect(ipErr).toMatchObject({ code: "RATE_LIMITED" });
+      expect(ipErr.details.retryAfterSeconds).toBeGreaterThan(240);
+      expect(ipErr.details.retryAfterSeconds).toBeLessThanOrEqual(300);
+    } finally {
+      await updateSettings(cliCtx(t.db), {
+        loginFailuresPerAccountIp: SETTINGS_DEFAULTS.loginFailuresPerAccountIp,
+        loginAccountIpWindowMinutes: SETTINGS_DEFAULTS.loginAccountIpWindowMinutes,
+        loginFailuresPerIp: SETTINGS_DEFAULTS.loginFailuresPerIp,
+        loginIpWindowMinutes: SETTINGS_DEFAULTS.loginIpWindowMinutes,
+      });
+    }
   });
 
   it("explains why pending, disabled and banned accounts cannot log in, but only to someone with the password", async () => {

@@ -20,4 +20,14 @@ describe("login error through next-auth's error parameter", () => {
   it("decodes what next-auth hands back for unknown strings without throwing", () => {
     expect(decodeLoginError("CredentialsSignin")).toEqual({ code: "CredentialsSignin", reason: "", retryAfterSeconds: undefined });
   });
+
+  it("carries attemptsLeft as a fourth field only when set, and still decodes three-field strings", () => {
+    const warn = new DomainError("UNAUTHENTICATED", "Wrong email or password", { reason: "bad_credentials", attemptsLeft: 1 });
+    expect(encodeLoginError(warn)).toBe("UNAUTHENTICATED|bad_credentials||1");
+    expect(decodeLoginError(encodeLoginError(warn))).toEqual({ code: "UNAUTHENTICATED", reason: "bad_credentials", retryAfterSeconds: undefined, attemptsLeft: 1 });
+    expect(decodeLoginError("UNAUTHENTICATED|bad_credentials|")).not.toHaveProperty("attemptsLeft");
+    expect(decodeLoginError("RATE_LIMITED||42")).toEqual({ code: "RATE_LIMITED", reason: "", retryAfterSeconds: 42 });
+    // Garbage in the new field is dropped, never passed on as NaN or text.
+    for (const junk of ["x", "-1", "1.5", "1e3", "<b>"]) expect(decodeLoginError(`UNAUTHENTICATED|bad_credentials||${junk}`)).not.toHaveProperty("attemptsLeft");
+  });
 });

@@ -81,6 +81,15 @@ describe("settings set", () => {
     expect(r.stderr).toMatch(/turnstileEnabled: keys_required/);
   });
 
+  it("sets the login limits through the schema and refuses a limit of 0", async () => {
+    expect(json(await cli(t.db, "settings", "set", "loginFailuresPerIp=50", "loginIpWindowMinutes=5", "--json"))).toEqual({ changed: ["loginFailuresPerIp", "loginIpWindowMinutes"] });
+    expect((await cli(t.db, "settings", "get", "loginFailuresPerIp")).stdout).toBe("50\n");
+    const r = await cli(t.db, "settings", "set", "loginFailuresPerAccountIp=0");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^ {2}loginFailuresPerAccountIp: /m);
+    expect((await cli(t.db, "settings", "get", "loginFailuresPerAccountIp")).stdout).toBe("5\n");
+  });
+
   it("accepts a secret, stores it encrypted, and never prints it", async () => {
     const set = await cli(t.db, "settings", "set", `smtpPassword=${SECRET}`, "--json");
     expect(json(set)).toEqual({ changed: ["smtpPassword"] });

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import { closeRedis, getLimiter, MemoryLimiter, RedisLimiter, setLimiter } from "../../src/server/rate-limit/limiter";
-import { limitEmailAction, limitEmailRequestIp, limitLoginIp, limitRegister, limitTokenAttemptIp, LIMITS } from "../../src/server/rate-limit/policies";
+import { beginLoginIpAttempt, limitEmailAction, limitEmailRequestIp, limitRegister, limitTokenAttemptIp, LIMITS, loginLimits } from "../../src/server/rate-limit/policies";
+import { SETTINGS_DEFAULTS } from "../../src/server/services/settings/schema";
 import { overrideEnv } from "../helpers/env";
 import { limiterKinds, redisLimiterFixture } from "../helpers/limiter";
 import { describeOnRedis } from "../helpers/requirements";
@@ -149,6 +150,7 @@ describe("policies", () => {
   it("per-IP limits refuse to run without an IP instead of skipping (a missing IP is a server bug)", async () => {
     const limiter = new MemoryLimiter();
     setLimiter(limiter);
+    const limitLoginIp = (ip: string | undefined) => beginLoginIpAttempt(ip, loginLimits(SETTINGS_DEFAULTS));
     for (const limit of [limitRegister, limitLoginIp, limitEmailRequestIp, limitTokenAttemptIp]) {
       for (const ip of [undefined, ""]) {
         const err = await limit(ip).catch((e) => e);

@@ -46,6 +46,37 @@ describe("settings: defaults and validation", () => {
   });
 });
 
+describe("settings: login limits", () => {
+  it("have sane defaults and refuse a limit of 0, absurd values and non-integers", async () => {
+    expect(SETTINGS_DEFAULTS).toMatchObject({ loginFailuresPerIp: 10, loginIpWindowMinutes: 1, loginFailuresPerAccountIp: 5, loginAccountIpWindowMinutes: 15 });
+    for (const [key, bad] of [
+      ["loginFailuresPerIp", 0],
+      ["loginFailuresPerIp", -5],
+      ["loginFailuresPerIp", 1_000_000],
+      ["loginIpWindowMinutes", 0],
+      ["loginIpWindowMinutes", 24 * 60 + 1],
+      ["loginFailuresPerAccountIp", 0],
+      ["loginFailuresPerAccountIp", 2], // one typo away from a lock-out
+      ["loginFailuresPerAccountIp", 21], // must stay under the fixed 50-per-account ceiling
+      ["loginAccountIpWindowMinutes", 0],
+      ["loginAccountIpWindowMinutes", 1e9],
+      ["loginFailuresPerIp", 2.5],
+      ["loginFailuresPerIp", "ten"],
+    ] as const) {
+      const err = await updateSettings(cliCtx(t.db), { [key]: bad }).catch((e) => e);
+      expect(err, `${key}=${bad}`).toMatchObject({ code: "VALIDATION", details: { fields: { [key]: expect.any(String) } } });
+      expect(await rawValue(key)).toBeUndefined();
+    }
+  });
+
+  it("accept values in range (form strings coerced) and read them back", async () => {
+    const changed = await updateSettings(cliCtx(t.db), { loginFailuresPerIp: "200", loginIpWindowMinutes: 10, loginFailuresPerAccountIp: 8, loginAccountIpWindowMinutes: "30" });
+    expect(changed.sort()).toEqual(["loginAccountIpWindowMinutes", "loginFailuresPerAccountIp", "loginFailuresPerIp", "loginIpWindowMinutes"]);
+    expect(await getSettingsWithSecrets(t.db)).toMatchObject({ loginFailuresPerIp: 200, loginIpWindowMinutes: 10, loginFailuresPerAccountIp: 8, loginAccountIpWindowMinutes: 30 });
+    await updateSettings(cliCtx(t.db), { loginFailuresPerIp: 10, loginIpWindowMinutes: 1, loginFailuresPerAccountIp: 5, loginAccountIpWindowMinutes: 15 });
+  });
+});
+
 describe("settings: secrets", () => {
   it("stores secrets encrypted, never returns them from getSettings, and audits keys only", async () => {
     await updateSettings(cliCtx(t.db), { smtpHost: "mail.example.com", smtpUser: "mailer", smtpPassword: "hunter2-smtp", turnstileSiteKey: "site-key", turnstileSecretKey: "ts-secret-value" });

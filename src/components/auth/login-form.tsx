@@ -1,11 +1,12 @@
 "use client";
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconCircleCheck } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { FormError } from "../forms/form-error";
 import { credentialsLogin, type LoginFailure } from "./next-auth-client";
+import { RetryNotice, useCountdown } from "./retry-countdown";
 import { secondFactorFields, SecondFactorStep, type SecondFactorState } from "./second-factor-step";
 import { Turnstile } from "./turnstile";
 
@@ -27,13 +28,17 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
   const [resetSignal, setResetSignal] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ReactNode>(null);
+  // Set when the next wrong password is the last one the limits allow: warn before a lock-out.
+  const [lastAttempt, setLastAttempt] = useState(false);
+  // A refused login (429): the wait in words with a countdown; the button stays disabled meanwhile.
+  const cooldown = useCountdown();
+  const locked = cooldown.left > 0;
   // Set once the password was accepted and the account asks for a second factor.
   const [second, setSecond] = useState<SecondFactorState | null>(null);
   const ts = useTranslations("security.login");
   const tse = useTranslations("serverErrors");
 
   const describe = (e: LoginFailure, forEmail: string): ReactNode => {
-    if (e.code === "RATE_LIMITED") return t("login.rateLimited", { seconds: e.retryAfterSeconds ?? 60 });
     if (e.code === "NETWORK") return t("login.network");
     if (e.code === "CSRF") return t("login.retry");
     switch (e.reason) {
@@ -65,8 +70,10 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     if (!addr || !password) return setError(t("login.missingFields"));
     if (second && !second.code.trim()) return setSecond({ ...second, error: second.mode === "totp" ? ts("codeRequired") : ts("recoveryRequired") });
     if (captchaSiteKey && !token) return setError(t("captchaRequired"));
+    if (locked) return;
     setBusy(true);
     setError(null);
+    setLastAttempt(false);
     const r = await credentialsLogin({ email: addr, password, turnstileToken: token, ...(second ? secondFactorFields(second) : {}) });
     if (r.ok) {
       // The root page sends users to their dashboard and admins to the admin dashboard.
@@ -76,6 +83,8 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     }
     setBusy(false);
     if (captchaSiteKey) setResetSignal((n) => n + 1);
+    if (r.error.code === "RATE_LIMITED") return cooldown.start(r.error.retryAfterSeconds ?? 60);
+    setLastAttempt(r.error.attemptsLeft === 1);
     const reason = r.error.reason;
     if (reason === "totp_required") return setSecond({ mode: "totp", code: "" });
     if (second && (reason === "totp_invalid" || reason === "recovery_code_invalid")) return setSecond({ ...second, error: tse(reason === "totp_invalid" ? "totpInvalid" : "recoveryCodeInvalid") });
@@ -93,7 +102,12 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
             {t(`login.notice_${notice}`)}
           </Alert>
         ) : null}
-        <FormError>{error}</FormError>
+        <FormError>{locked ? <RetryNotice total={cooldown.total} left={cooldown.left} /> : error}</FormError>
+        {lastAttempt && !locked ? (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="attempts-warning">
+            {t("login.lastAttempt")}
+          </Alert>
+        ) : null}
         {second ? (
           <SecondFactorStep state={second} onChange={setSecond} onBack={() => (setSecond(null), setPassword(""), setError(null))} />
         ) : (
@@ -115,7 +129,7 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
           </>
         )}
         {captchaSiteKey ? <Turnstile siteKey={captchaSiteKey} onToken={setToken} resetSignal={resetSignal} /> : null}
-        <Button type="submit" fullWidth loading={busy} data-testid="submit">
+        <Button type="submit" fullWidth loading={busy} disabled={locked} data-testid="submit">
           {second ? ts("verify") : t("login.submit")}
         </Button>
         {registrationOpen ? (

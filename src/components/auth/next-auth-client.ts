@@ -5,6 +5,8 @@ export interface LoginFailure {
   message: string;
   reason?: string;
   retryAfterSeconds?: number;
+  /** Set when the next wrong password is the last one the limits allow. */
+  attemptsLeft?: number;
 }
 
 async function csrfToken(): Promise<string> {
@@ -41,7 +43,7 @@ export async function credentialsLogin(input: LoginInput): Promise<{ ok: true } 
   } catch {
     return { ok: false, error: { code: "NETWORK", message: "Network error" } };
   }
-  const body = (await r.json().catch(() => ({}))) as { url?: string; error?: { code?: string; message?: string; details?: { reason?: string; retryAfterSeconds?: number } } };
+  const body = (await r.json().catch(() => ({}))) as { url?: string; error?: { code?: string; message?: string; details?: { reason?: string; retryAfterSeconds?: number; attemptsLeft?: number } } };
   if (r.ok) {
     // A stale csrf token makes next-auth answer 200 with a redirect back to its sign-in page.
     if (body.url && /[?&](csrf=true|error=)/.test(body.url)) return { ok: false, error: { code: "CSRF", message: "Session expired" } };
@@ -56,6 +58,7 @@ export async function credentialsLogin(input: LoginInput): Promise<{ ok: true } 
       message: e?.message ?? "Login failed",
       reason: e?.details?.reason,
       retryAfterSeconds: Number.isFinite(retry) ? retry : undefined,
+      attemptsLeft: typeof e?.details?.attemptsLeft === "number" ? e.details.attemptsLeft : undefined,
     },
   };
 }

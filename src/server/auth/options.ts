@@ -20,14 +20,25 @@ class SessionRevokedError extends Error {
   }
 }
 
-/** How a failed login travels through next-auth's `error` parameter: CODE|reason|retryAfter. */
+/**
+ * How a failed login travels through next-auth's `error` parameter: CODE|reason|retryAfter, plus
+ * |attemptsLeft when the limits warn of a lock-out. The fourth field is only written when present,
+ * so the common forms stay what they were and a three-field string still decodes.
+ */
 export function encodeLoginError(err: unknown): string {
   if (!isDomainError(err)) return "INTERNAL||";
-  return `${err.code}|${String(err.details?.reason ?? "")}|${String(err.details?.retryAfterSeconds ?? "")}`;
+  const base = `${err.code}|${String(err.details?.reason ?? "")}|${String(err.details?.retryAfterSeconds ?? "")}`;
+  const left = err.details?.attemptsLeft;
+  return typeof left === "number" ? `${base}|${left}` : base;
 }
-export function decodeLoginError(s: string): { code: string; reason: string; retryAfterSeconds?: number } {
-  const [code = "INTERNAL", reason = "", retry = ""] = s.split("|");
-  return { code, reason, retryAfterSeconds: retry ? Number(retry) : undefined };
+export interface DecodedLoginError { code: string; reason: string; retryAfterSeconds?: number; attemptsLeft?: number }
+const count = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : undefined);
+export function decodeLoginError(s: string): DecodedLoginError {
+  const [code = "INTERNAL", reason = "", retry = "", left = ""] = s.split("|");
+  const out: DecodedLoginError = { code, reason, retryAfterSeconds: retry ? Number(retry) : undefined };
+  const attemptsLeft = count(left);
+  if (attemptsLeft !== undefined) out.attemptsLeft = attemptsLeft;
+  return out;
 }
 
 function headerOf(req: unknown, name: string): string | undefined {

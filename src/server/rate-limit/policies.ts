@@ -2,14 +2,12 @@
 // a retry-after. Every check of a password or a token is counted BEFORE the check runs (an atomic
 // hit, never "peek, verify, then record"), so concurrent attempts cannot all slip through a window.
 import { rateLimited } from "../errors";
-import { getLimiter } from "./limiter";
+import type { Settings } from "../services/settings/schema";
+import { getLimiter, type LimitResult } from "./limiter";
 
 export const LIMITS = {
   registerPerIp: { limit: 5, windowSeconds: 60 },
-  loginPerIp: { limit: 10, windowSeconds: 60 },
-  // Wrong passwords for one account from one IP. Keyed on account + IP so an attacker who trips it
-  // locks out only themselves: the owner logging in from another address is not refused.
-  loginFailuresPerAccountIp: { limit: 5, windowSeconds: 15 * 60 },
+  // The per-IP and per-account+IP login limits are settings: see loginLimits() below.
   // A high ceiling per account across all IPs, so a botnet cannot make 5 guesses from each of
   // thousands of addresses. It could be used to lock the owner out (it takes 10+ addresses), so it
   // does not apply from an address that has logged in to this account successfully (remembered for
@@ -55,18 +53,68 @@ const lower = (email: string) => email.toLowerCase();
 const perIp = (prefix: string, l: Limit) => async (ip: string | undefined) => enforce(`${prefix}:ip:${requireIp(ip)}`, l);
 
 export const limitRegister = perIp("register", LIMITS.registerPerIp);
-export const limitLoginIp = perIp("login", LIMITS.loginPerIp);
 export const limitEmailRequestIp = perIp("email-req", LIMITS.emailRequestsPerIp);
 export const limitTokenAttemptIp = perIp("token", LIMITS.tokenAttemptsPerIp);
 export const limitEmailAction = (email: string) => enforce(`email:${lower(email)}`, LIMITS.emailActionsPerAddress);
 export const limitEmailChange = (userId: string) => enforce(`email-change:${userId}`, LIMITS.emailChangesPerAccount);
 export const limitAgent = (nodeId: string) => enforce(`agent:${nodeId}`, LIMITS.agentPerNode);
 
+export type LoginLimitSettings = Pick<Settings, "loginFailuresPerIp" | "loginIpWindowMinutes" | "loginFailuresPerAccountIp" | "loginAccountIpWindowMinutes">;
+
+/**
+ * The login limits an operator sets (Admin > Settings > Sign-in security):
+ * - perIp: failed logins from one client IP, whatever the accounts (credential stuffing). Only
+ *   failures count, so thousands of people behind one carrier-grade NAT do not lock each other out.
+ * - perAccountIp: failed logins of one account from one IP. Keyed on account + IP so an attacker
+ *   who trips it locks out only themselves: the owner logging in from another address is not refused.
+ */
+export function loginLimits(s: LoginLimitSettings): { perIp: Limit; perAccountIp: Limit } {
+  return {
+    perIp: { limit: s.loginFailuresPerIp, windowSeconds: s.loginIpWindowMinutes * 60 },
+    perAccountIp: { limit: s.loginFailuresPerAccountIp, windowSeconds: s.loginAccountIpWindowMinutes * 60 },
+  };
+}
+
+const ipKey = (ip: string) => `login:ip:${ip}`;
 const accountIpKey = (email: string, ip: string) => `login:fail:${lower(email)}:${ip}`;
 const accountKey = (email: string) => `login:fail:${lower(email)}`;
 const knownIpKey = (email: string, ip: string) => `login:known:${lower(email)}:${ip}`;
 
+/** How many more attempts a window allows after this hit (0: the next one is refused). */
+const remaining = (r: LimitResult, l: Limit) => Math.max(0, l.limit - r.count);
+
+export interface LoginIpAttempt {
+  /** Attempts this IP has left in its window after this one. */
+  left: number;
+  /** The password was right: this attempt was not a failure, give it back (once). */
+  refund(): Promise<void>;
+}
+
+/**
+ * Counts one login attempt against the client IP before anything is checked (captcha, password),
+ * so concurrent guesses cannot slip through; throws RATE_LIMITED when the IP has had too many
+ * failures. The caller refunds it once the password was right: only failures use up the budget.
+ */
+export async function beginLoginIpAttempt(ipRaw: string | undefined, limits: { perIp: Limit }): Promise<LoginIpAttempt> {
+  const ip = requireIp(ipRaw);
+  const limiter = getLimiter();
+  const l = limits.perIp;
+  const r = await limiter.hit(ipKey(ip), l.limit, l.windowSeconds);
+  if (!r.ok) throw rateLimited(r.retryAfterSeconds);
+  let refunded = false;
+  return {
+    left: remaining(r, l),
+    async refund() {
+      if (refunded) return;
+      refunded = true;
+      await limiter.hit(ipKey(ip), l.limit, l.windowSeconds, -1);
+    },
+  };
+}
+
 export interface LoginAttempt {
+  /** Attempts this account has left from this IP (and, from an unknown IP, in total) after this one. */
+  left: number;
   /** The password was right: forget this address's failures and remember it as the owner's. */
   succeeded(): Promise<void>;
 }
@@ -75,19 +123,22 @@ export interface LoginAttempt {
  * Counts one login attempt before the password is verified; throws RATE_LIMITED when this account
  * has had too many failures from this IP (or, from an address never used by the owner, in total).
  */
-export async function beginLoginAttempt(email: string, ipRaw: string | undefined): Promise<LoginAttempt> {
+export async function beginLoginAttempt(email: string, ipRaw: string | undefined, limits: { perAccountIp: Limit }): Promise<LoginAttempt> {
   const ip = requireIp(ipRaw);
   const limiter = getLimiter();
-  const a = LIMITS.loginFailuresPerAccountIp;
+  const a = limits.perAccountIp;
   const r = await limiter.hit(accountIpKey(email, ip), a.limit, a.windowSeconds);
   if (!r.ok) throw rateLimited(r.retryAfterSeconds);
+  let left = remaining(r, a);
   const known = (await limiter.peek(knownIpKey(email, ip), LIMITS.loginKnownIp.limit)).count > 0;
   if (!known) {
     const g = LIMITS.loginFailuresPerAccount;
     const total = await limiter.hit(accountKey(email), g.limit, g.windowSeconds);
     if (!total.ok) throw rateLimited(total.retryAfterSeconds);
+    left = Math.min(left, remaining(total, g));
   }
   return {
+    left,
     async succeeded() {
       await limiter.reset(accountIpKey(email, ip));
       if (known) return;

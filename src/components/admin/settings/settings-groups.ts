@@ -16,7 +16,7 @@ export const GROUPS: { id: GroupId; fields: FieldDef[] }[] = [
   { id: "site", fields: [...f("text", "siteName"), ...f("url", "siteUrl", "subscriptionUrl"), ...f("textarea", "maintenanceNotice")] },
   { id: "registration", fields: f("bool", "registrationOpen", "inviteCodeRequired", "emailVerificationRequired") },
   { id: "captcha", fields: [...f("bool", "turnstileEnabled"), ...f("text", "turnstileSiteKey"), ...f("secret", "turnstileSecretKey")] },
-  { id: "security", fields: f("bool", "require2faForAdmins") },
+  { id: "security", fields: [...f("bool", "require2faForAdmins"), ...f("int", "loginFailuresPerIp", "loginIpWindowMinutes", "loginFailuresPerAccountIp", "loginAccountIpWindowMinutes")] },
   { id: "mail", fields: [...f("text", "smtpHost"), ...f("int", "smtpPort"), ...f("bool", "smtpSecure"), ...f("text", "smtpUser"), ...f("secret", "smtpPassword"), ...f("text", "smtpFrom")] },
   { id: "support", fields: [...f("text", "supportContact"), ...f("int", "ticketOpenCap")] },
   { id: "orders", fields: [...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic")] },

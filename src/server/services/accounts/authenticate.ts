@@ -4,7 +4,7 @@ import { verifyPassword } from "../../auth/password";
 import { pendingRegistrations, users } from "../../db/schema";
 import { isWallet } from "../../env";
 import { DomainError, forbidden } from "../../errors";
-import { beginLoginAttempt, limitLoginIp } from "../../rate-limit/policies";
+import { beginLoginAttempt, beginLoginIpAttempt, loginLimits } from "../../rate-limit/policies";
 import { verifyTurnstile } from "../../integrations/captcha/turnstile";
 import { getSettingsWithSecrets, turnstileActive, turnstileSecretOrUnavailable } from "../settings";
 import { LoginInput, parseInput } from "./inputs";
@@ -12,33 +12,49 @@ import { findUserByEmail } from "./queries";
 
 export interface AuthenticatedUser { id: string; email: string; name: string; role: "ADMIN" | "USER"; sessionVersion: number }
 
-const wrongCredentials = () => new DomainError("UNAUTHENTICATED", "Wrong email or password", { reason: "bad_credentials" });
+/**
+ * A wrong password. When the next failure is the last one the limits allow (for this account from
+ * this IP, or for this IP), it says so (`attemptsLeft: 1`): the login form warns before a lock-out.
+ */
+const wrongCredentials = (left: number) =>
+  new DomainError("UNAUTHENTICATED", "Wrong email or password", { reason: "bad_credentials", ...(left === 1 ? { attemptsLeft: 1 } : {}) });
 
 /**
- * The credentials check behind next-auth. Order matters: the per-IP limit and the captcha first (a
+ * The credentials check behind next-auth. Order matters: the per-IP attempt and the captcha first (a
  * captcha whose secret cannot be read answers 503, never "off"), then the attempt is counted
  * atomically against the account (per IP, and in total from unknown IPs) BEFORE the password is
  * verified, so concurrent guesses cannot all pass one check; only after a correct password the
  * account status, so the status of an account is not revealed to someone without its password.
+ * The per-IP count is given back once the password is right: it limits failures only, so people
+ * behind one shared address (carrier-grade NAT) do not use up each other's budget by logging in.
+ * The limits are settings, read with the captcha settings in the one settings query of a login.
  */
 export async function authenticate(ctx: Ctx, raw: unknown, opts: { secondFactor?: (userId: string) => Promise<void> } = {}): Promise<AuthenticatedUser> {
   const input = parseInput(LoginInput, raw);
-  await limitLoginIp(ctx.ip);
   const settings = await getSettingsWithSecrets(ctx.db);
+  const limits = loginLimits(settings);
+  const ipAttempt = await beginLoginIpAttempt(ctx.ip, limits);
   if (turnstileActive(settings)) {
     const secret = turnstileSecretOrUnavailable(settings);
     const r = input.turnstileToken ? await verifyTurnstile(secret, input.turnstileToken, ctx.ip) : { success: false };
     if (!r.success) throw new DomainError("VALIDATION", "Captcha verification failed, please try again", { reason: "captcha" });
   }
-  const attempt = await beginLoginAttempt(input.email, ctx.ip);
+  // Refused by the account's own limit: no password was tried, so the shared address keeps its count.
+  const attempt = await beginLoginAttempt(input.email, ctx.ip, limits).catch(async (err: unknown) => {
+    await ipAttempt.refund();
+    throw err;
+  });
   const u = await findUserByEmail(ctx.db, input.email);
   if (!(await verifyPassword(u?.passwordHash, input.password, { userId: u?.id })) || !u) {
     if (!u && isWallet()) {
       const [p] = await ctx.db.select({ id: pendingRegistrations.id }).from(pendingRegistrations).where(eq(pendingRegistrations.email, input.email)).limit(1);
       if (p) throw new DomainError("FORBIDDEN", "Please verify your email first: check your inbox", { reason: "email_not_verified" });
     }
-    throw wrongCredentials();
+    throw wrongCredentials(Math.min(ipAttempt.left, attempt.left));
   }
+  // The password was right: not a failure as far as the shared address is concerned (the account's
+  // own counter below still waits for a complete sign-in).
+  await ipAttempt.refund();
   if (u.status === "PENDING_EMAIL") throw new DomainError("FORBIDDEN", "Please verify your email first: check your inbox", { reason: "email_not_verified" });
   if (u.status === "DISABLED") throw new DomainError("FORBIDDEN", "This account is disabled; contact support", { reason: "disabled" });
   if (u.status === "BANNED") throw new DomainError("FORBIDDEN", "This account is banned", { reason: "banned" });

@@ -23,6 +23,14 @@ export const SettingsSchema = z.object({
   turnstileSecretKey: z.string().trim().max(200),
   // sign-in security: administrators must use two-factor sign-in (they enrol right after login)
   require2faForAdmins: bool,
+  // login limits: wrong passwords (and failed captchas) per client IP, and per account from one IP.
+  // Only failures count, so people behind one carrier-grade NAT do not lock each other out. The
+  // account+IP cap stays below the fixed 50-per-account ceiling (policies.ts); at least 3 so a typo
+  // or two never locks anyone out.
+  loginFailuresPerIp: int(3, 100_000),
+  loginIpWindowMinutes: int(1, 24 * 60),
+  loginFailuresPerAccountIp: int(3, 20),
+  loginAccountIpWindowMinutes: int(1, 24 * 60),
   // mail
   smtpHost: z.string().trim().max(255),
   smtpPort: int(1, 65535),
@@ -75,6 +83,10 @@ export const SETTINGS_DEFAULTS: Settings = {
   turnstileSiteKey: "",
   turnstileSecretKey: "",
   require2faForAdmins: false,
+  loginFailuresPerIp: 10,
+  loginIpWindowMinutes: 1,
+  loginFailuresPerAccountIp: 5,
+  loginAccountIpWindowMinutes: 15,
   smtpHost: "",
   smtpPort: 587,
   smtpSecure: false,

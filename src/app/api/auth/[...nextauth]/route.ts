@@ -58,9 +58,10 @@ export async function POST(incoming: Request, ctx: Ctx): Promise<Response> {
   const message =
     e.code === "RATE_LIMITED"
       ? `Too many attempts, retry in ${e.retryAfterSeconds ?? 60} s`
-      : (MESSAGE[e.reason] ?? (e.code === "VALIDATION" ? "Enter your email and password" : "Login failed"));
+      : (MESSAGE[e.reason] ?? (e.code === "VALIDATION" ? "Enter your email and password" : "Login failed")) +
+        (e.attemptsLeft === 1 ? "; one attempt left before logins from this address are paused" : "");
   const out = NextResponse.json(
-    { ...errorBody(e.code, message, { reason: e.reason || undefined, retryAfterSeconds: e.retryAfterSeconds }), url: location },
+    { ...errorBody(e.code, message, { reason: e.reason || undefined, retryAfterSeconds: e.retryAfterSeconds, attemptsLeft: e.attemptsLeft }), url: location },
     { status: STATUS[e.code] ?? 500 },
   );
   if (e.retryAfterSeconds) out.headers.set("retry-after", String(e.retryAfterSeconds));
