@@ -35,8 +35,9 @@ const nodeAdd: Command = {
       panelTlsInsecure: o["insecure-tls"] === true,
     });
     if (o.json) return c.json(r);
-    c.out(`node ${r.node.name} added (${r.node.id})`);
-    c.out(r.sync.ok ? `panel OK, ${r.sync.inboundCount} inbounds synced` : `panel check failed: ${r.sync.error?.message}`);
+    // One outcome, one line (as in the admin UI): added and synced, or saved but not synced (exit 1).
+    if (r.sync.ok) c.out(`node ${r.node.name} added (${r.node.id}): panel OK, ${r.sync.inboundCount} inbounds synced`);
+    else c.out(`node ${r.node.name} saved but not synced (${r.node.id}): panel check failed: ${r.sync.error?.message}; hidden from users until a sync succeeds`);
     return r.sync.ok ? 0 : 1;
   },
 };

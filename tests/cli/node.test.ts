@@ -25,6 +25,10 @@ describe("node commands", () => {
     const r = await cli(t.db, "node", "add", "--name", "bad-node", "--panel-url", t.sim.url, "--username", USER, "--password", "wrong");
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/panel check failed/i);
+    // One outcome: saved but not synced, on one line (never "added" followed by "failed").
+    expect(r.stdout.trim().split("\n")).toHaveLength(1);
+    expect(r.stdout).toMatch(/saved but not synced.*hidden from users until a sync succeeds/);
+    expect(r.stdout).not.toMatch(/\badded\b/);
   });
 
   it("node add without required options is a usage error", async () => {

@@ -5,11 +5,15 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { updateInboundDisplayName } from "@/app/admin/nodes/actions";
-import { notifyError, notifySuccess } from "@/components/forms/notify";
+import { notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 
-/** Inline display-name edit: Enter or the save button; empty falls back to the panel's remark. */
-export function InboundNameEditor({ inbound }: { inbound: { id: string; displayName: string | null; remark: string; tag: string } }) {
+/**
+ * Inline display-name edit: Enter or the save button; empty falls back to the panel's remark. A
+ * refused save is shown once, under the field (no toast beside it). `fullWidth` (phone cards) lets
+ * the field take the card's width, with its label above.
+ */
+export function InboundNameEditor({ inbound, fullWidth = false }: { inbound: { id: string; displayName: string | null; remark: string; tag: string }; fullWidth?: boolean }) {
   const t = useTranslations("nodes.inbounds");
   const router = useRouter();
   const { messageOf } = useErrorText();
@@ -27,10 +31,7 @@ export function InboundNameEditor({ inbound }: { inbound: { id: string; displayN
     setError(undefined);
     const r = await updateInboundDisplayName(inbound.id, fd).catch(() => ({ ok: false as const, error: networkError() }));
     setBusy(false);
-    if (!r.ok) {
-      setError(messageOf(r.error));
-      return notifyError(messageOf(r.error));
-    }
+    if (!r.ok) return setError(messageOf(r.error));
     const next = r.data.displayName ?? "";
     setSaved(next);
     setValue(next);
@@ -39,10 +40,12 @@ export function InboundNameEditor({ inbound }: { inbound: { id: string; displayN
   };
 
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" align={fullWidth ? "flex-end" : undefined}>
       <TextInput
         size="xs"
-        w={180}
+        w={fullWidth ? undefined : 180}
+        style={fullWidth ? { flex: 1, minWidth: 0 } : undefined}
+        label={fullWidth ? t("displayName") : undefined}
         maxLength={60}
         value={value}
         placeholder={inbound.remark || inbound.tag || t("displayNamePlaceholder")}

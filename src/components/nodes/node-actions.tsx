@@ -11,7 +11,7 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "./confirm-modal";
 import { SyncResultAlert, type SyncOutcome } from "./sync-result";
 
-export function NodeActions({ node }: { node: { id: string; name: string } }) {
+export function NodeActions({ node }: { node: { id: string; name: string; visibility: string } }) {
   const t = useTranslations("nodes.detail");
   const router = useRouter();
   const { messageOf } = useErrorText();
@@ -62,7 +62,7 @@ export function NodeActions({ node }: { node: { id: string; name: string } }) {
           {t("delete")}
         </Button>
       </Group>
-      {sync ? <SyncResultAlert result={sync} /> : null}
+      {sync ? <SyncResultAlert result={sync} hiddenUntilSync={node.visibility === "PENDING"} /> : null}
       <ConfirmModal
         opened={deleting}
         title={t("deleteTitle")}

@@ -1,6 +1,8 @@
 "use client";
 // Create and edit a node. Both actions save, then log in to the panel and sync its inbounds, so
-// the form shows the connection result instead of closing straight away.
+// the form shows the connection result instead of closing straight away. That result is the one
+// message of the action (no "saved" toast beside it): a save whose panel failed is a warning that
+// says the node was saved, not a success on top of an error (see sync-result.tsx).
 import { Badge, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconPlugConnected } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
@@ -8,7 +10,6 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { createNode, updateNode } from "@/app/admin/nodes/actions";
 import { FormError } from "@/components/forms/form-error";
-import { notifySuccess } from "@/components/forms/notify";
 import { fieldErrorsOf, networkError, useErrorText } from "@/components/forms/server-error";
 import { SyncResultAlert, type SyncOutcome } from "./sync-result";
 
@@ -24,11 +25,13 @@ export interface EditableNode {
 interface Props {
   mode: "create" | "edit";
   node?: EditableNode;
-  /** Called after a successful save with the node id and the sync result. */
-  onSaved?: (nodeId: string, sync: SyncOutcome) => void;
+  /** Called after a successful save with the saved node and the sync result. */
+  onSaved?: (node: SavedNode, sync: SyncOutcome) => void;
   /** Extra buttons next to submit (e.g. Cancel in a modal). */
   extraActions?: ReactNode;
 }
+
+export interface SavedNode { id: string; name: string; visibility: string }
 
 const blank = { name: "", panelUrl: "", panelUsername: "", panelPassword: "", panelApiToken: "" };
 
@@ -42,7 +45,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sync, setSync] = useState<SyncOutcome | null>(null);
+  const [sync, setSync] = useState<{ node: SavedNode; result: SyncOutcome } | null>(null);
 
   const set = (k: keyof typeof blank) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
@@ -80,11 +83,10 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
       setFields(Object.fromEntries(Object.entries(fe).map(([k, val]) => [k, k === "name" && taken ? t("nameTaken") : fieldText(k, val)])));
       return;
     }
-    setSync(r.data.sync);
+    setSync({ node: r.data.node, result: r.data.sync });
     setV((x) => ({ ...x, panelPassword: "", panelApiToken: "" }));
     setClearToken(false);
-    notifySuccess(mode === "create" ? t("created", { name: r.data.node.name }) : t("updated", { name: r.data.node.name }));
-    onSaved?.(r.data.node.id, r.data.sync);
+    onSaved?.(r.data.node, r.data.sync);
     router.refresh();
   };
 
@@ -155,7 +157,9 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
             {t("testing")}
           </Text>
         ) : null}
-        {sync ? <SyncResultAlert result={sync} /> : null}
+        {sync && mode === "edit" ? (
+          <SyncResultAlert result={sync.result} okTitle={t("updated", { name: sync.node.name })} failedTitle={t("savedFailedTitle")} hiddenUntilSync={sync.node.visibility === "PENDING"} />
+        ) : null}
         <Group justify="flex-end" mt="xs" gap="xs">
           {extraActions}
           <Button type="submit" loading={busy} leftSection={<IconPlugConnected size={16} />} data-testid="node-submit">

@@ -1,68 +1,29 @@
 "use client";
 // The admin node list: search by name, select rows, test the selection in one go.
-import { ActionIcon, Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconPlugConnected, IconSearch, IconServer } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { batchTestNodeConnections, testNodeConnection } from "@/app/admin/nodes/actions";
-import { notifyError, notifySuccess } from "@/components/forms/notify";
+import { batchTestNodeConnections } from "@/app/admin/nodes/actions";
+import { notifyError } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
+import { usePhoneLayout } from "@/components/shell/use-phone-layout";
+import { stickyEndCell } from "@/components/shell/sticky-end-cell";
 import { AddNodeButton } from "./add-node-button";
 import { BatchResults, type BatchResult } from "./batch-results";
 import { LatencyBadge } from "./latency-badge";
 import { CARRIERS } from "./meta";
-import { PanelStatusBadge, type PanelStatus } from "./panel-status-badge";
+import { hostOf, InboundCount, type NodeListRow } from "./node-list-row";
+import { NodeRowCard } from "./node-row-card";
+import { PanelStatusBadge } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
+import { TestOneButton } from "./test-one-button";
 import { TokenStateBadge } from "./token-state-badge";
-import { VisibilitySwitch, type NodeVisibility } from "./visibility-switch";
+import { VisibilitySwitch } from "./visibility-switch";
 
-export interface NodeListRow {
-  id: string;
-  name: string;
-  panelUrl: string;
-  visibility: NodeVisibility;
-  panelStatus: PanelStatus;
-  panelError: string | null;
-  panelCheckedAt: Date | null;
-  agentToken: { active: boolean; createdAt: Date | null };
-  lastAgentReportAt: Date | null;
-  inboundCount: number;
-  inboundTotal: number;
-  latency: Partial<Record<string, { latencyMs: number; at: Date }>>;
-}
-
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-};
-
-function TestOne({ node }: { node: NodeListRow }) {
-  const t = useTranslations("nodes");
-  const router = useRouter();
-  const { messageOf } = useErrorText();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    const r = await testNodeConnection(node.id).catch(() => ({ ok: false as const, error: networkError() }));
-    setBusy(false);
-    if (!r.ok) return notifyError(messageOf(r.error));
-    if (r.data.ok) notifySuccess(t("testOk", { name: node.name, count: r.data.inboundCount }));
-    else notifyError(t("testFailed", { name: node.name, message: r.data.error?.message ?? "" }));
-    router.refresh();
-  };
-  return (
-    <Tooltip label={t("testOne")}>
-      <ActionIcon variant="subtle" loading={busy} onClick={run} aria-label={t("testOne")} data-testid="node-test">
-        <IconPlugConnected size={16} />
-      </ActionIcon>
-    </Tooltip>
-  );
-}
+export type { NodeListRow } from "./node-list-row";
 
 export function NodesTable({ rows }: { rows: NodeListRow[] }) {
   const t = useTranslations("nodes");
@@ -73,6 +34,7 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<BatchResult[] | null>(null);
+  const phone = usePhoneLayout();
 
   const shown = useMemo(() => {
     const needle = q.trim().toLowerCase();
@@ -143,8 +105,22 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
             {t("noMatch", { q: q.trim() })}
           </Text>
         </Card>
+      ) : phone ? (
+        // On a phone each node is a card with its status and actions in view; select-all sits above.
+        <Stack gap="xs" data-testid="nodes-cards">
+          <Checkbox
+            label={t("selectAll")}
+            checked={allShownSelected}
+            indeterminate={chosen.length > 0 && !allShownSelected}
+            onChange={(e) => toggleAll(e.currentTarget.checked)}
+            data-testid="node-select-all"
+          />
+          {shown.map((n) => (
+            <NodeRowCard key={n.id} node={n} selected={selected.has(n.id)} onSelect={(on) => toggle(n.id, on)} />
+          ))}
+        </Stack>
       ) : (
-        <Card withBorder padding={0}>
+        <Card withBorder padding={0} data-testid="nodes-table">
           <Table.ScrollContainer minWidth={1180} type="native">
             <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
               <Table.Thead>
@@ -167,11 +143,13 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
                   <Table.Th>{t("col.inbounds")}</Table.Th>
                   <Table.Th>{t("col.agentToken")}</Table.Th>
                   <Table.Th>{t("col.lastReport")}</Table.Th>
-                  <Table.Th ta="right">{t("col.actions")}</Table.Th>
+                  <Table.Th ta="right" style={stickyEndCell()}>
+                    {t("col.actions")}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {shown.map((n) => (
+                {shown.map((n, idx) => (
                   <Table.Tr key={n.id} data-testid="node-row" data-node-id={n.id} data-name={n.name}>
                     <Table.Td>
                       <Checkbox aria-label={t("select", { name: n.name })} checked={selected.has(n.id)} onChange={(e) => toggle(n.id, e.currentTarget.checked)} data-testid="node-select" />
@@ -196,17 +174,7 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
                       </Table.Td>
                     ))}
                     <Table.Td>
-                      <Tooltip label={t("inboundsTooltip", { active: n.inboundCount, total: n.inboundTotal })}>
-                        <Text size="sm" span data-testid="node-inbound-count">
-                          {n.inboundCount}
-                          {n.inboundTotal > n.inboundCount ? (
-                            <Text span size="xs" c="dimmed">
-                              {" "}
-                              / {n.inboundTotal}
-                            </Text>
-                          ) : null}
-                        </Text>
-                      </Tooltip>
+                      <InboundCount node={n} />
                     </Table.Td>
                     <Table.Td>
                       <TokenStateBadge active={n.agentToken.active} createdAt={n.agentToken.createdAt} />
@@ -214,9 +182,9 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
                     <Table.Td>
                       <RelativeTime date={n.lastAgentReportAt} testId="node-last-report" />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={stickyEndCell(idx % 2 === 0)}>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <TestOne node={n} />
+                        <TestOneButton node={n} />
                         <Button component={Link} href={`/admin/nodes/${n.id}`} variant="default" size="compact-xs">
                           {t("details")}
                         </Button>

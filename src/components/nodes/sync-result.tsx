@@ -1,4 +1,9 @@
 "use client";
+// What a panel test or sync found. One action, one message: the forms and the node page show this
+// alert and no toast beside it. A panel that could not be used after a save is a warning (yellow),
+// not an error: the node WAS saved (create/update record the failure on the node instead of
+// throwing), it is listed as not synced, and a new node stays hidden from users until a sync
+// succeeds. Red is kept for actions that did not happen at all (refused, network), shown elsewhere.
 import { Alert, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
@@ -9,20 +14,44 @@ const REASONS = ["bad_credentials", "unreachable", "tls_untrusted", "timeout", "
 type Reason = (typeof REASONS)[number];
 const isReason = (r: string | undefined): r is Reason => !!r && (REASONS as readonly string[]).includes(r);
 
-/** What a panel test/sync found: the inbound count, or why the panel could not be used. */
-export function SyncResultAlert({ result, title, testId = "sync-result" }: { result: SyncOutcome; title?: string; testId?: string }) {
+/** Why the panel could not be used, in the reader's language. */
+export function useSyncReason() {
   const t = useTranslations("nodes.sync");
+  return (result: SyncOutcome) => {
+    const reason = result.error?.reason;
+    return isReason(reason) ? t(`reason.${reason}`) : t("reason.other");
+  };
+}
+
+interface Props {
+  result: SyncOutcome;
+  /** The title on success (e.g. "Node X saved."); the dialog's own title may say it instead. */
+  okTitle?: string;
+  /** The title on failure; "The panel could not be used" by default. */
+  failedTitle?: string;
+  /** The node is still hidden from users (never synced): say so. */
+  hiddenUntilSync?: boolean;
+  testId?: string;
+}
+
+export function SyncResultAlert({ result, okTitle, failedTitle, hiddenUntilSync = false, testId = "sync-result" }: Props) {
+  const t = useTranslations("nodes.sync");
+  const reasonOf = useSyncReason();
   if (result.ok) {
     return (
-      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title={title} data-testid={testId} data-ok="true">
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title={okTitle} data-testid={testId} data-ok="true" data-tone="success">
         {t("ok", { count: result.inboundCount })}
       </Alert>
     );
   }
-  const reason = result.error?.reason;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={title ?? t("failedTitle")} data-testid={testId} data-ok="false" role="alert">
-      <Text size="sm">{isReason(reason) ? t(`reason.${reason}`) : t("reason.other")}</Text>
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={failedTitle ?? t("failedTitle")} data-testid={testId} data-ok="false" data-tone="warning" role="alert">
+      <Text size="sm">{reasonOf(result)}</Text>
+      {hiddenUntilSync ? (
+        <Text size="sm" mt={4} data-testid={`${testId}-hidden`}>
+          {t("hiddenUntilSync")}
+        </Text>
+      ) : null}
       {result.error?.message ? (
         <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: "anywhere" }}>
           {t("panelSaid", { message: result.error.message })}

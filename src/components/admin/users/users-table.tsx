@@ -1,5 +1,5 @@
 "use client";
-import { ActionIcon, Badge, Button, Card, Group, Menu, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconChevronDown, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -9,6 +9,8 @@ import { notifyError, notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { RoleBadge } from "../../shell/role-badge";
 import { StatusBadge, STATUS_COLORS, type AccountStatus } from "../../shell/status-badge";
+import { stickyEndCell } from "../../shell/sticky-end-cell";
+import { usePhoneLayout } from "../../shell/use-phone-layout";
 import { DeleteUserModal } from "./delete-user-modal";
 import { UserFormModal, type EditableUser } from "./user-form-modal";
 
@@ -55,12 +57,42 @@ function StatusMenu({ user, self }: { user: UserRow; self: boolean }) {
   );
 }
 
+/** Status menu, edit and delete: the same controls in a table row and in a phone card. */
+function UserActions({ user, self, onEdit, onDelete }: { user: UserRow; self: boolean; onEdit: () => void; onDelete: () => void }) {
+  const t = useTranslations("adminUsers");
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <StatusMenu user={user} self={self} />
+      <Tooltip label={t("edit")}>
+        <ActionIcon variant="subtle" onClick={onEdit} aria-label={t("edit")} data-testid={`edit-${user.email}`}>
+          <IconPencil size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t("delete")}>
+        <ActionIcon variant="subtle" color="red" disabled={self} onClick={onDelete} aria-label={t("delete")} data-testid={`delete-${user.email}`}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
 export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUserId: string }) {
   const t = useTranslations("adminUsers");
   const f = useFormatter();
+  const phone = usePhoneLayout();
   const [editing, setEditing] = useState<EditableUser | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; email: string } | null>(null);
   const when = (d: Date | null) => (d ? f.dateTime(d, { dateStyle: "medium", timeStyle: "short" }) : "—");
+  const actions = (u: UserRow) => (
+    <UserActions user={u} self={u.id === currentUserId} onEdit={() => setEditing({ id: u.id, email: u.email, name: u.name, role: u.role })} onDelete={() => setDeleting({ id: u.id, email: u.email })} />
+  );
+  const modals = (
+    <>
+      <UserFormModal mode="edit" user={editing} opened={!!editing} onClose={() => setEditing(null)} />
+      <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
 
   if (rows.length === 0) {
     return (
@@ -72,10 +104,49 @@ export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUs
     );
   }
 
+  // On a phone each user is a card: email, role and status up top, the actions always in view.
+  if (phone) {
+    return (
+      <Stack gap="xs" data-testid="users-cards">
+        {rows.map((u) => (
+          <Card key={u.id} withBorder padding="sm" data-testid="user-row" data-email={u.email}>
+            <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+              {u.email}
+              {u.id === currentUserId ? (
+                <Badge size="xs" variant="outline" ml={4}>
+                  {t("you")}
+                </Badge>
+              ) : null}
+            </Text>
+            {u.name ? (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                {u.name}
+              </Text>
+            ) : null}
+            <Group gap={6} mt={6}>
+              <RoleBadge role={u.role} />
+              <StatusBadge status={u.status} />
+            </Group>
+            <Text size="xs" c="dimmed" mt={6}>
+              {t("labeled", { label: t("createdAt"), value: when(u.createdAt) })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t("labeled", { label: t("lastLogin"), value: when(u.lastLoginAt) })}
+            </Text>
+            <Group justify="flex-end" mt={6}>
+              {actions(u)}
+            </Group>
+          </Card>
+        ))}
+        {modals}
+      </Stack>
+    );
+  }
+
   return (
-    <Card withBorder padding={0}>
+    <Card withBorder padding={0} data-testid="users-table">
       <Table.ScrollContainer minWidth={860} type="native">
-        {/* One line per cell: on phones the table scrolls sideways instead of breaking emails apart. */}
+        {/* One line per cell; phones get the card layout above instead. */}
         <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
           <Table.Thead>
             <Table.Tr>
@@ -85,60 +156,44 @@ export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUs
               <Table.Th>{t("status")}</Table.Th>
               <Table.Th>{t("createdAt")}</Table.Th>
               <Table.Th>{t("lastLogin")}</Table.Th>
-              <Table.Th ta="right">{t("actions")}</Table.Th>
+              <Table.Th ta="right" style={stickyEndCell()}>
+                {t("actions")}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((u) => {
-              const self = u.id === currentUserId;
-              return (
-                <Table.Tr key={u.id} data-testid="user-row" data-email={u.email}>
-                  <Table.Td>
-                    <Text size="sm" fw={500} span>
-                      {u.email}
-                    </Text>
-                    {self ? (
-                      <Badge size="xs" variant="outline" ml={4}>
-                        {t("you")}
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{u.name}</Table.Td>
-                  <Table.Td>
-                    <RoleBadge role={u.role} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={u.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{when(u.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{when(u.lastLoginAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <StatusMenu user={u} self={self} />
-                      <Tooltip label={t("edit")}>
-                        <ActionIcon variant="subtle" onClick={() => setEditing({ id: u.id, email: u.email, name: u.name, role: u.role })} aria-label={t("edit")} data-testid={`edit-${u.email}`}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t("delete")}>
-                        <ActionIcon variant="subtle" color="red" disabled={self} onClick={() => setDeleting({ id: u.id, email: u.email })} aria-label={t("delete")} data-testid={`delete-${u.email}`}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {rows.map((u, idx) => (
+              <Table.Tr key={u.id} data-testid="user-row" data-email={u.email}>
+                <Table.Td>
+                  <Text size="sm" fw={500} span>
+                    {u.email}
+                  </Text>
+                  {u.id === currentUserId ? (
+                    <Badge size="xs" variant="outline" ml={4}>
+                      {t("you")}
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{u.name}</Table.Td>
+                <Table.Td>
+                  <RoleBadge role={u.role} />
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={u.status} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{when(u.createdAt)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{when(u.lastLoginAt)}</Text>
+                </Table.Td>
+                <Table.Td style={stickyEndCell(idx % 2 === 0)}>{actions(u)}</Table.Td>
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <UserFormModal mode="edit" user={editing} opened={!!editing} onClose={() => setEditing(null)} />
-      <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+      {modals}
     </Card>
   );
 }

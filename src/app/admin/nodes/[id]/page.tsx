@@ -88,7 +88,7 @@ export default async function NodePage({ params }: { params: Params }) {
           <Title order={2} data-testid="node-title" style={{ overflowWrap: "anywhere" }}>
             {node.name}
           </Title>
-          <NodeActions node={{ id: node.id, name: node.name }} />
+          <NodeActions node={{ id: node.id, name: node.name, visibility: node.visibility }} />
         </Group>
       </Stack>
 
