@@ -3,6 +3,7 @@ import { Button } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { ErrorPanel } from "@/components/errors/error-panel";
+import { SupportContact } from "@/components/site/support-contact";
 
 /** Errors below the root layout. Server errors arrive without their message, only a digest. */
 export default function ErrorPage({ error, retry, reset }: { error: unknown; retry?: () => void; reset?: () => void }) {
@@ -16,6 +17,7 @@ export default function ErrorPage({ error, retry, reset }: { error: unknown; ret
       message={t("message")}
       reference={digest || undefined}
       referenceLabel={t("reference")}
+      support={<SupportContact c="dimmed" />}
       actions={
         <>
           {again ? (

@@ -8,7 +8,9 @@ import { getLocale, getMessages } from "next-intl/server";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { SiteInfoProvider } from "@/components/site/site-info";
 import { NONCE_HEADER } from "@/server/http/security-headers";
+import { siteInfo } from "./site-info";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +18,7 @@ export const metadata: Metadata = { title: { default: "Relayboard", template: "%
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, messages, h] = await Promise.all([getLocale(), getMessages(), headers()]);
+  const [locale, messages, h, info] = await Promise.all([getLocale(), getMessages(), headers(), siteInfo()]);
   // Set per request by the custom server (src/server/http/incoming.ts); the CSP allows only it.
   const nonce = h.get(NONCE_HEADER) ?? undefined;
   return (
@@ -26,7 +28,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </head>
       <body>
         <NextIntlClientProvider locale={locale} messages={messages}>
-          <Providers>{children}</Providers>
+          <SiteInfoProvider value={{ supportContact: info.site.supportContact, mailEnabled: info.mailEnabled }}>
+            <Providers>{children}</Providers>
+          </SiteInfoProvider>
         </NextIntlClientProvider>
       </body>
     </html>

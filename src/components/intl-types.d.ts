@@ -4,10 +4,11 @@
 import type base from "../../messages/en.json";
 import type nodes from "../../messages/en/nodes.json";
 import type security from "../../messages/en/security.json";
+import type support from "../../messages/en/support.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof nodes & typeof security;
+    Messages: typeof base & typeof nodes & typeof security & typeof support;
     Locale: "zh-CN" | "en";
   }
 }

@@ -84,6 +84,15 @@ describe("request listener: forwarding headers", () => {
   });
 });
 
+describe("request listener: the page's own path", () => {
+  it("is stamped for the login guard from the request line; a client's copy never survives", async () => {
+    for (const from of ["127.0.0.1", "127.0.0.2"]) {
+      const h = seen(await send({ from, path: "/account?tab=x", headers: { "x-relayboard-path": "https://evil.example/" } }));
+      expect(h["x-relayboard-path"]).toBe("/account?tab=x");
+    }
+  });
+});
+
 describe("request listener: security headers", () => {
   it("sends a CSP with a fresh nonce per request and no inline scripts, plus the other promised headers", async () => {
     const [a, b] = await Promise.all([send({}), send({})]);

@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { AuthShell } from "@/components/auth/auth-shell";
-import { getDb } from "@/server/db/client";
-import { getAppInfo } from "@/server/services/settings";
+import { siteInfo } from "@/app/site-info";
 
 export default async function AuthLayout({ children }: { children: ReactNode }) {
-  const info = await getAppInfo(getDb());
+  const info = await siteInfo();
   return (
     <AuthShell siteName={info.siteName} notice={info.maintenanceNotice}>
       {children}

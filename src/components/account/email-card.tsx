@@ -7,6 +7,8 @@ import { requestEmailChangeAction } from "@/app/(user)/account/actions";
 import { FormError } from "../forms/form-error";
 import { looksLikeEmail } from "../forms/rules";
 import { fieldErrorsOf, networkError, useErrorText } from "../forms/server-error";
+import { useSiteInfo } from "../site/site-info";
+import { SupportContact } from "../site/support-contact";
 
 export function EmailCard({ email }: { email: string }) {
   const t = useTranslations("account");
@@ -18,6 +20,8 @@ export function EmailCard({ email }: { email: string }) {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { mailEnabled } = useSiteInfo();
+  const ts = useTranslations("support");
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
@@ -43,6 +47,24 @@ export function EmailCard({ email }: { email: string }) {
     setNewEmail("");
     setCurrentPassword("");
   };
+
+  if (!mailEnabled) {
+    // The change is confirmed by a mail to the new address; without mail say so instead of a form that can only fail.
+    return (
+      <Card withBorder padding="lg">
+        <Stack gap="sm">
+          <Text fw={600}>{t("email.title")}</Text>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+            {t("email.current", { email })}
+          </Text>
+          <Alert color="yellow" variant="light" data-testid="mail-off">
+            <Text size="sm">{ts("emailMailOff")}</Text>
+            <SupportContact mt={4} />
+          </Alert>
+        </Stack>
+      </Card>
+    );
+  }
 
   return (
     <Card withBorder padding="lg">

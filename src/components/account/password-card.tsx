@@ -22,6 +22,7 @@ export function PasswordCard({ email }: { email: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ts = useTranslations("security");
+  const tErr = useTranslations("serverErrors");
   // The new password, kept while the re-login waits for a two-factor code.
   const [reauth, setReauth] = useState<{ password: string; code: string; error?: string; busy?: boolean } | null>(null);
   const backToLogin = () => {
@@ -52,6 +53,7 @@ export function PasswordCard({ email }: { email: string }) {
     const f: Partial<typeof empty> = {};
     if (!v.currentPassword) f.currentPassword = t("password.currentRequired");
     if (v.newPassword.length < MIN_PASSWORD_LENGTH) f.newPassword = ta("register.passwordShort", { min: MIN_PASSWORD_LENGTH });
+    else if (v.newPassword === v.currentPassword) f.newPassword = tErr("field_unchanged"); // the server refuses it too (password_unchanged)
     if (v.confirm !== v.newPassword) f.confirm = ta("reset.mismatch");
     setFields(f);
     if (Object.keys(f).length) return;

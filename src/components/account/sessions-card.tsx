@@ -82,7 +82,7 @@ export function SessionsCard({ sessions }: { sessions: SessionRow[] }) {
     }
     await signOut();
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- full reload: signed out everywhere, so no cached page of this user may survive
-    window.location.href = "/login?notice=signed_out";
+    window.location.href = "/login?notice=signed_out_everywhere";
   };
 
   return (

@@ -4,22 +4,27 @@ import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { safeRedirectPath } from "@/server/auth/safe-redirect";
 import { FormError } from "../forms/form-error";
+import { useSiteInfo } from "../site/site-info";
+import { SupportContact } from "../site/support-contact";
 import { credentialsLogin, type LoginFailure } from "./next-auth-client";
 import { RetryNotice, useCountdown } from "./retry-countdown";
 import { secondFactorFields, SecondFactorStep, type SecondFactorState } from "./second-factor-step";
 import { Turnstile } from "./turnstile";
 
-export type LoginNotice = "registered" | "verified" | "reset" | "email_changed" | "signed_out";
+export type LoginNotice = "registered" | "verified" | "reset" | "email_changed" | "signed_out" | "signed_out_everywhere";
 
 interface Props {
   captchaSiteKey: string | null;
   registrationOpen: boolean;
   notice: LoginNotice | null;
   initialEmail?: string;
+  /** The same-site page to open after logging in (checked again here: only a path, never a URL). */
+  callbackUrl?: string | null;
 }
 
-export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEmail = "" }: Props) {
+export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEmail = "", callbackUrl = null }: Props) {
   const t = useTranslations("auth");
   const tErr = useTranslations("serverErrors");
   const [email, setEmail] = useState(initialEmail);
@@ -37,6 +42,14 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
   const [second, setSecond] = useState<SecondFactorState | null>(null);
   const ts = useTranslations("security.login");
   const tse = useTranslations("serverErrors");
+  const tsup = useTranslations("support");
+  const { mailEnabled } = useSiteInfo();
+  const withSupport = (text: string) => (
+    <>
+      {text}
+      <SupportContact mt={4} />
+    </>
+  );
 
   const describe = (e: LoginFailure, forEmail: string): ReactNode => {
     if (e.code === "NETWORK") return t("login.network");
@@ -45,6 +58,8 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
       case "bad_credentials":
         return t("login.badCredentials");
       case "email_not_verified":
+        // Without mail the link would lead to a form that cannot send anything.
+        if (!mailEnabled) return withSupport(tsup("verifyMailOff"));
         return (
           <>
             {t("login.emailNotVerified")}{" "}
@@ -54,11 +69,11 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
           </>
         );
       case "disabled":
-        return t("login.disabled");
+        return withSupport(t("login.disabled"));
       case "banned":
         return t("login.banned");
       case "captcha_unavailable":
-        return tErr("captchaUnavailable");
+        return withSupport(tErr("captchaUnavailable"));
     }
     if (e.code === "VALIDATION") return t("login.missingFields");
     return t("login.failed");
@@ -76,9 +91,10 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     setLastAttempt(false);
     const r = await credentialsLogin({ email: addr, password, turnstileToken: token, ...(second ? secondFactorFields(second) : {}) });
     if (r.ok) {
-      // The root page sends users to their dashboard and admins to the admin dashboard.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- full reload: drop pre-login client state and re-run the server's role redirect
-      window.location.href = "/";
+      // Back to the page that sent the person here; otherwise the root page sends users to their
+      // dashboard and admins to the admin dashboard. A full load: drop pre-login client state and
+      // re-run the server's guards.
+      window.location.href = safeRedirectPath(callbackUrl) ?? "/";
       return;
     }
     setBusy(false);
@@ -117,6 +133,8 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
               label={t("password")}
               autoComplete="current-password"
               required
+              // Arriving with the email filled in (after registering, a reset...): the password is next.
+              autoFocus={Boolean(initialEmail)}
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               data-testid="password"

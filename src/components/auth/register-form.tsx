@@ -77,7 +77,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
       if (body.verificationRequired) {
         setSentTo(values.email.trim());
         setBusy(false);
-      } else router.push("/login?notice=registered");
+      } else router.push(`/login?notice=registered&email=${encodeURIComponent(values.email.trim())}`);
       return;
     }
     setBusy(false);
@@ -103,7 +103,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
             {t("register.resendLink")}
           </Anchor>
         </Text>
-        <Button component={Link} href="/login" variant="light" fullWidth>
+        <Button component={Link} href={`/login?email=${encodeURIComponent(sentTo)}`} variant="light" fullWidth>
           {t("backToLogin")}
         </Button>
       </Stack>

@@ -4,6 +4,7 @@
 // sent again with the code (next-auth's credentials login is a single request).
 import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
+import { SupportContact } from "../site/support-contact";
 import { CodeInput } from "../forms/code-input";
 
 export interface SecondFactorState {
@@ -45,9 +46,12 @@ export function SecondFactorStep({ state, onChange, onBack }: { state: SecondFac
         </Anchor>
       </Group>
       {totp ? null : (
-        <Text size="xs" c="dimmed">
-          {t("lostDevice")}
-        </Text>
+        <div>
+          <Text size="xs" c="dimmed">
+            {t("lostDevice")}
+          </Text>
+          <SupportContact size="xs" c="dimmed" />
+        </div>
       )}
     </Stack>
   );

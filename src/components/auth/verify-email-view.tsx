@@ -8,6 +8,8 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { confirmEmailAction, resendVerificationAction } from "@/app/(auth)/actions";
 import { networkError, useErrorText } from "../forms/server-error";
+import { useSiteInfo } from "../site/site-info";
+import { SupportContact } from "../site/support-contact";
 import { EmailRequestForm } from "./email-request-form";
 
 type State = { kind: "idle" } | { kind: "checking" } | { kind: "done"; outcome: "verified" | "registered" | "email_changed"; email: string } | { kind: "failed"; message: string };
@@ -26,7 +28,15 @@ export function VerifyEmailView({ token, email }: { token: string | null; email:
       .then((r) => setState(r.ok ? { kind: "done", outcome: r.data.outcome, email: r.data.email } : { kind: "failed", message: messageOf(r.error) }));
   }, [token, messageOf]);
 
-  const resend = (
+  const { mailEnabled } = useSiteInfo();
+  const ts = useTranslations("support");
+  // Without mail nothing can be sent again: say so and whom to ask instead.
+  const resend = !mailEnabled ? (
+    <Alert color="yellow" variant="light" data-testid="mail-off">
+      <Text size="sm">{ts("verifyMailOff")}</Text>
+      <SupportContact mt={4} />
+    </Alert>
+  ) : (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
         {t("verify.resendHint")}

@@ -2,7 +2,7 @@ import { Box, Code, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /** The friendly face of an error: a title, a sentence, an optional reference, actions. No stack. */
-export function ErrorPanel({ code, title, message, reference, referenceLabel, actions }: { code: string; title: string; message: string; reference?: string; referenceLabel?: string; actions: ReactNode }) {
+export function ErrorPanel({ code, title, message, reference, referenceLabel, support, actions }: { code: string; title: string; message: string; reference?: string; referenceLabel?: string; support?: ReactNode; actions: ReactNode }) {
   return (
     <Box mih="70dvh" display="flex" style={{ alignItems: "center" }} py="xl">
       <Container size={520} px="md">
@@ -17,6 +17,7 @@ export function ErrorPanel({ code, title, message, reference, referenceLabel, ac
               {referenceLabel} <Code data-testid="error-reference">{reference}</Code>
             </Text>
           ) : null}
+          {support}
           <Group justify="center" gap="sm">
             {actions}
           </Group>

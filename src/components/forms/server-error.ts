@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type en from "../../../messages/en.json";
+import { useSupportLine } from "../site/support-contact";
 
 type ServerErrorKey = keyof (typeof en)["serverErrors"];
 
@@ -19,7 +20,7 @@ const reasonKey = (reason: string, what?: unknown): string =>
   reason === "not_found" && typeof what === "string" ? `${what.toLowerCase()}NotFound` : reason.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Field error values the services use as codes (others are already sentences). */
-const FIELD_CODES = ["taken", "required", "invalid", "smtp_required", "keys_required"] as const;
+const FIELD_CODES = ["taken", "required", "invalid", "smtp_required", "keys_required", "unchanged"] as const;
 type FieldCode = (typeof FIELD_CODES)[number];
 const isFieldCode = (v: string): v is FieldCode => (FIELD_CODES as readonly string[]).includes(v);
 
@@ -29,8 +30,12 @@ export function fieldErrorsOf(err: UiError | null | undefined): Record<string, s
   return Object.fromEntries(Object.entries(f as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
 }
 
+/** Reasons whose message tells the person to contact support: the configured contact follows it. */
+const SUPPORT_REASONS = new Set(["mail_not_configured", "mail_unavailable", "captcha_unavailable", "disabled"]);
+
 export function useErrorText() {
   const t = useTranslations("serverErrors");
+  const supportLine = useSupportLine();
   const messageOf = useCallback(
     (err: UiError): string => {
       if (err.code === "RATE_LIMITED") {
@@ -45,11 +50,11 @@ export function useErrorText() {
       const reason = err.details?.reason;
       if (typeof reason === "string") {
         const key = reasonKey(reason, err.details?.what) as ServerErrorKey;
-        if (t.has(key)) return t(key);
+        if (t.has(key)) return SUPPORT_REASONS.has(reason) && supportLine ? `${t(key)} ${supportLine}` : t(key);
       }
       return err.message;
     },
-    [t],
+    [t, supportLine],
   );
   const fieldText = useCallback(
     (field: string, value: string): string => {

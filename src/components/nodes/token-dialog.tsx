@@ -4,7 +4,8 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { CopyField } from "./copy-field";
 
-/** The new agent token, shown this one time, with what the agent needs to use it. */
+/** The new agent token, shown this one time, with what the agent needs to use it. Only the buttons
+ *  close it: a stray Esc or click beside it would lose a token that cannot be shown again. */
 export function TokenDialog({ token, serviceUrl, onClose }: { token: string | null; serviceUrl: string; onClose: () => void }) {
   const t = useTranslations("nodes.token");
   const base = serviceUrl.replace(/\/+$/, "");
@@ -19,7 +20,7 @@ export function TokenDialog({ token, serviceUrl, onClose }: { token: string | nu
       ].join("\n")
     : "";
   return (
-    <Modal opened={!!token} onClose={onClose} title={t("dialogTitle")} centered size="lg" closeOnClickOutside={false} data-testid="token-dialog">
+    <Modal opened={!!token} onClose={onClose} title={t("dialogTitle")} centered size="lg" closeOnClickOutside={false} closeOnEscape={false} data-testid="token-dialog">
       {token ? (
         <Stack gap="sm">
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="token-warning">

@@ -13,7 +13,7 @@ export function LogoutButton() {
     await signOut();
     // A full load drops every cached page of the signed-in user.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a client-side push would keep the signed-in user's cached pages
-    window.location.href = "/login";
+    window.location.href = "/login?notice=signed_out";
   };
   return (
     <Tooltip label={t("logout")}>

@@ -5,8 +5,9 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { makeCtx, type Actor, type Ctx } from "../context";
 import { getDb } from "../db/client";
-import { negotiateLocale, requestMeta } from "../http/request-meta";
+import { negotiateLocale, PATH_HEADER, requestMeta } from "../http/request-meta";
 import { authOptions } from "./options";
+import { loginPathFor } from "./safe-redirect";
 
 export interface SessionUser {
   id: string;
@@ -48,7 +49,8 @@ export async function requestCtx(): Promise<Ctx> {
 
 export async function requireUserPage(): Promise<SessionUser> {
   const u = await getSessionUser();
-  if (!u) redirect("/login");
+  // Back to the page asked for after logging in (a same-site path only, see safe-redirect.ts).
+  if (!u) redirect(loginPathFor((await headers()).get(PATH_HEADER)));
   return u;
 }
 

@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { BlockList } from "node:net";
 import { CLIENT_IP_HEADER, isTrustedPeer, REQUEST_ID_HEADER, resolveClientIp } from "./client-ip";
+import { PATH_HEADER } from "./request-meta";
 import { NONCE_HEADER, securityHeaders } from "./security-headers";
 
 /**
@@ -13,7 +14,7 @@ import { NONCE_HEADER, securityHeaders } from "./security-headers";
  */
 export const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-prefix", "x-real-ip", REQUEST_ID_HEADER];
 /** Headers that only this server sets on the request for Next's eyes; a client's copy never survives. */
-const INTERNAL_HEADERS = [CLIENT_IP_HEADER, NONCE_HEADER, "content-security-policy", "x-middleware-subrequest"];
+const INTERNAL_HEADERS = [CLIENT_IP_HEADER, NONCE_HEADER, PATH_HEADER, "content-security-policy", "x-middleware-subrequest"];
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 /** Keep equal to `experimental.serverActions.bodySizeLimit` in next.config.ts ("2mb"). */
@@ -65,6 +66,7 @@ export function admitRequest(req: IncomingMessage, opts: IncomingOptions): Admit
   // layout reads `x-nonce` for Mantine's color-scheme script.
   h["content-security-policy"] = responseHeaders["content-security-policy"];
   h[NONCE_HEADER] = nonce;
+  h[PATH_HEADER] = req.url ?? "/";
   return { ip, requestId, https, nonce, serverAction, responseHeaders };
 }
 

@@ -3,6 +3,10 @@ import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from "./client-ip";
 
 type HeaderSource = { get(name: string): string | null };
 
+/** The request's path and query as the client sent it, stamped by the custom server (incoming.ts):
+ *  Next gives pages no other way to know their own address, and the login guard needs it. */
+export const PATH_HEADER = "x-relayboard-path";
+
 /** Request id and client IP as stamped by the custom server (see main.ts). */
 export function requestMeta(h: HeaderSource): { requestId: string; ip: string | undefined } {
   return { requestId: h.get(REQUEST_ID_HEADER) ?? randomUUID(), ip: h.get(CLIENT_IP_HEADER) ?? undefined };

@@ -2,20 +2,21 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { LoginForm, type LoginNotice } from "@/components/auth/login-form";
+import { CALLBACK_PARAM, safeRedirectPath } from "@/server/auth/safe-redirect";
 import { getSessionUser } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
-import { getAppInfo } from "@/server/services/settings";
+import { siteInfo } from "@/app/site-info";
 import { oneParam, type SearchParams } from "@/app/search-params";
 
-const NOTICES: LoginNotice[] = ["registered", "verified", "reset", "email_changed", "signed_out"];
+const NOTICES: LoginNotice[] = ["registered", "verified", "reset", "email_changed", "signed_out", "signed_out_everywhere"];
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth"))("login.title") };
 }
 
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
-  if (await getSessionUser()) redirect("/");
-  const [sp, info] = await Promise.all([searchParams, getAppInfo(getDb())]);
+  const [sp, info] = await Promise.all([searchParams, siteInfo()]);
+  const callbackUrl = safeRedirectPath(oneParam(sp[CALLBACK_PARAM]));
+  if (await getSessionUser()) redirect(callbackUrl ?? "/");
   const n = oneParam(sp.notice);
   return (
     <LoginForm
@@ -23,6 +24,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
       registrationOpen={info.registration.open}
       notice={NOTICES.find((x) => x === n) ?? null}
       initialEmail={oneParam(sp.email)?.slice(0, 254) ?? ""}
+      callbackUrl={callbackUrl}
     />
   );
 }

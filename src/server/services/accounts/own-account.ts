@@ -9,6 +9,7 @@ import { users } from "../../db/schema";
 import { recordAudit } from "../audit";
 import { assertCurrentPassword } from "./current-password";
 import { ChangePasswordInput, parseInput, ProfileInput } from "./inputs";
+import { passwordUnchanged } from "./password-unchanged";
 import { getPublicUser, getUserOrThrow } from "./queries";
 import { revokeAllSessions } from "./user-sessions";
 
@@ -25,6 +26,8 @@ export async function changePassword(ctx: Ctx, raw: unknown): Promise<{ sessionV
   const input = parseInput(ChangePasswordInput, raw);
   const u = await getUserOrThrow(ctx.db, userId);
   await assertCurrentPassword(userId, u.passwordHash, input.currentPassword);
+  // Checked after the current password, so this answer tells nothing to someone who lacks it.
+  if (input.newPassword === input.currentPassword) throw passwordUnchanged("newPassword");
   const passwordHash = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
     const [r] = await tx

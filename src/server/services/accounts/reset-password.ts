@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
-import { hashPassword } from "../../auth/password";
+import { hashPassword, verifyPassword } from "../../auth/password";
 import { users } from "../../db/schema";
 import { validationError } from "../../errors";
 import { clearLoginFailures, limitTokenAttemptIp } from "../../rate-limit/policies";
 import { recordAudit } from "../audit";
 import { parseInput, ResetPasswordInput } from "./inputs";
+import { passwordUnchanged } from "./password-unchanged";
 import { consumeEmailToken, findUsableEmailToken } from "./tokens";
 
 const invalidLink = () => validationError("This link is invalid, expired or already used", { reason: "invalid_link" });
@@ -18,7 +19,12 @@ const invalidLink = () => validationError("This link is invalid, expired or alre
 export async function resetPassword(ctx: Ctx, raw: unknown): Promise<{ email: string }> {
   const input = parseInput(ResetPasswordInput, raw);
   await limitTokenAttemptIp(ctx.ip);
-  if (!(await findUsableEmailToken(ctx.db, input.token, ["RESET_PASSWORD"], ctx.now()))?.userId) throw invalidLink();
+  const link = await findUsableEmailToken(ctx.db, input.token, ["RESET_PASSWORD"], ctx.now());
+  if (!link?.userId) throw invalidLink();
+  // Only a valid link gets this far, so the comparison is never an oracle for a stranger; the
+  // link stays usable for a different password.
+  const [current] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, link.userId)).limit(1);
+  if (current?.passwordHash && (await verifyPassword(current.passwordHash, input.password, { userId: link.userId }))) throw passwordUnchanged("password");
   const passwordHash = await hashPassword(input.password);
   const email = await ctx.db.transaction(async (tx) => {
     // Consumed only now: a double submit hashes twice but changes the password once.

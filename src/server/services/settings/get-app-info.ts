@@ -9,7 +9,7 @@ import { smtpConfigured } from "./update-settings";
 export const turnstileActive = (s: { turnstileEnabled: boolean; turnstileSiteKey: string; turnstileSecretKey: StoredSecret }) =>
   s.turnstileEnabled && Boolean(s.turnstileSiteKey) && (isUnreadableSecret(s.turnstileSecretKey) || Boolean(s.turnstileSecretKey));
 
-/** What anonymous visitors may know: never a secret, never the SMTP configuration. */
+/** What anonymous visitors may know: never a secret, never the SMTP configuration (only whether there is one). */
 export async function getAppInfo(db: Db) {
   const s = await getSettingsWithSecrets(db);
   return {
@@ -28,6 +28,8 @@ export async function getAppInfo(db: Db) {
       supportContact: s.supportContact || null,
     },
     telemetryPublic: s.telemetryPublic,
+    /** Whether this site can send mail at all (not how): pages hide or explain what needs it. */
+    mailEnabled: smtpConfigured(s),
   };
 }
 export type AppInfo = Awaited<ReturnType<typeof getAppInfo>>;

@@ -2,6 +2,7 @@
 // Later areas only read these (risk thresholds §8, log retention §12, ticket cap §11).
 import { z } from "zod";
 import { formBoolean as bool } from "../../form-boolean";
+import { SupportContactSetting } from "./support-contact";
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const optionalUrl = z.union([z.literal(""), z.url().max(500)]);
@@ -11,7 +12,7 @@ export const SettingsSchema = z.object({
   siteName: z.string().trim().min(1).max(80),
   siteUrl: optionalUrl,
   subscriptionUrl: optionalUrl,
-  supportContact: z.string().trim().max(200),
+  supportContact: SupportContactSetting,
   maintenanceNotice: z.string().trim().max(2000),
   // registration policy
   registrationOpen: bool,
