@@ -1,6 +1,7 @@
 "use client";
 // Replaces the root layout when that layout itself fails: no providers, no Mantine, no next-intl
-// context. Plain markup, the language picked from the cookie or the browser, both themes via CSS.
+// context. Plain markup, the language picked from the cookie or the browser, both themes via CSS,
+// in the colors the Mantine theme uses for AA contrast (src/components/readable-colors.ts).
 import { useSyncExternalStore } from "react";
 import en from "../../messages/en.json";
 import zh from "../../messages/zh-CN.json";
@@ -20,15 +21,16 @@ const css = `
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", sans-serif; background: #fff; color: #212529; }
   main { min-height: 100dvh; display: flex; align-items: center; justify-content: center; padding: 24px; box-sizing: border-box; text-align: center; }
   .box { max-width: 480px; }
-  .code { font-size: 56px; font-weight: 800; opacity: .35; margin: 0; }
+  .code { font-size: 56px; font-weight: 800; color: #5c636a; margin: 0; }
   h1 { font-size: 24px; margin: 8px 0; }
   p { opacity: .75; line-height: 1.5; }
   code { background: rgba(127,127,127,.15); padding: 2px 6px; border-radius: 4px; }
   .actions { display: flex; gap: 12px; justify-content: center; flex-wrap: wrap; margin-top: 16px; }
-  button, a.btn { font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid #4c6ef5; background: #4c6ef5; color: #fff; cursor: pointer; text-decoration: none; }
+  button, a.btn { font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid #4263eb; background: #4263eb; color: #fff; cursor: pointer; text-decoration: none; }
   a.btn { background: transparent; color: inherit; border-color: rgba(127,127,127,.5); }
-  @media (prefers-color-scheme: dark) { body { background: #1a1b1e; color: #c9c9c9; } }
+  @media (prefers-color-scheme: dark) { body { background: #1a1b1e; color: #c9c9c9; } .code { color: #a6a6a6; } }
   html[data-mantine-color-scheme="dark"] body { background: #1a1b1e; color: #c9c9c9; }
+  html[data-mantine-color-scheme="dark"] .code { color: #a6a6a6; }
 `;
 
 export default function GlobalError({ error, retry, reset }: { error: unknown; retry?: () => void; reset?: () => void }) {
