@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
-import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+import { addSyncedNode, asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
 /** WCAG AA contrast and "everything a person operates or reads has a name". */
 const RULES = ["color-contrast", "label", "button-name", "link-name", "image-alt", "select-name", "input-button-name", "aria-input-field-name", "aria-toggle-field-name"];
@@ -50,14 +50,7 @@ test.beforeAll(async ({ browser }) => {
   const adminCtx = await browser.newContext(asClient());
   const admin = await adminCtx.newPage();
   await loginAsAdmin(admin);
-  await admin.goto("/admin/nodes");
-  await admin.getByTestId("add-node").click();
-  await admin.getByTestId("node-name").fill(`A11y-${Date.now().toString(36)}`);
-  await admin.getByTestId("node-panel-url").fill(sim.url);
-  await admin.getByTestId("node-username").fill("paneladmin");
-  await admin.getByTestId("node-password").fill("panel-pass-1");
-  await admin.getByTestId("node-submit").click();
-  await expect(admin.getByTestId("sync-result")).toHaveAttribute("data-ok", "true");
+  await addSyncedNode(admin, { name: `A11y-${Date.now().toString(36)}`, panelUrl: sim.url, username: "paneladmin", password: "panel-pass-1" });
   await admin.getByTestId("open-node").click();
   await expect(admin).toHaveURL(/\/admin\/nodes\/[0-9a-f-]{36}$/);
   nodePath = new URL(admin.url()).pathname;

@@ -3,7 +3,7 @@
 // sideways, each row's key facts are shown and every row action lies inside the viewport.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
-import { asClient, createUserAsAdmin, loginAsAdmin, uniqueEmail } from "./helpers";
+import { addSyncedNode, asClient, createUserAsAdmin, loginAsAdmin, uniqueEmail } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -72,14 +72,7 @@ for (const scheme of [
 
     // Nodes: add one (the dialog fits too), then its card shows name, panel state, visibility and actions.
     const nodeName = `Phone-${scheme.colorScheme}-${Date.now().toString(36)}`;
-    await page.goto("/admin/nodes");
-    await page.getByTestId("add-node").click();
-    await page.getByTestId("node-name").fill(nodeName);
-    await page.getByTestId("node-panel-url").fill(sim.url);
-    await page.getByTestId("node-username").fill("phoneadmin");
-    await page.getByTestId("node-password").fill("phone-pass-1");
-    await page.getByTestId("node-submit").click();
-    await expect(page.getByTestId("sync-result")).toHaveAttribute("data-ok", "true");
+    await addSyncedNode(page, { name: nodeName, panelUrl: sim.url, username: "phoneadmin", password: "phone-pass-1" });
     await expectInView(page.getByTestId("open-node"));
     await expectNoSidewaysScroll(page);
     await page.getByTestId("open-node").click();

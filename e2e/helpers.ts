@@ -92,3 +92,22 @@ export async function navigationReady(page: Page) {
   await page.locator("html[data-nav-ready]").waitFor({ state: "attached" });
 }
 
+export interface NodeForm { name: string; panelUrl: string; username: string; password: string }
+
+/** Fills the add/edit node form (the dialog must be open). */
+export async function fillNodeForm(page: Page, n: NodeForm) {
+  await page.getByTestId("node-name").fill(n.name);
+  await page.getByTestId("node-panel-url").fill(n.panelUrl);
+  await page.getByTestId("node-username").fill(n.username);
+  await page.getByTestId("node-password").fill(n.password);
+}
+
+/** Adds a node through the admin UI and waits for its first sync to succeed (the dialog stays open). */
+export async function addSyncedNode(page: Page, n: NodeForm) {
+  await page.goto("/admin/nodes");
+  await page.getByTestId("add-node").click();
+  await fillNodeForm(page, n);
+  await page.getByTestId("node-submit").click();
+  await expect(page.getByTestId("sync-result")).toHaveAttribute("data-ok", "true");
+}
+

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
-import { asClient, loginAsAdmin } from "./helpers";
+import { asClient, fillNodeForm, loginAsAdmin } from "./helpers";
 
 type Words = {
   nodes: {
@@ -44,12 +44,7 @@ async function expectAlertColor(alert: Locator, color: string) {
   expect(actual).toBe(expected);
 }
 
-async function fillNode(page: Page, name: string, password: string) {
-  await page.getByTestId("node-name").fill(name);
-  await page.getByTestId("node-panel-url").fill(sim.url);
-  await page.getByTestId("node-username").fill("outadmin");
-  await page.getByTestId("node-password").fill(password);
-}
+const fillNode = (page: Page, name: string, password: string) => fillNodeForm(page, { name, panelUrl: sim.url, username: "outadmin", password });
 
 test("a node added with a wrong panel password is saved as not synced, with exactly one warning", async ({ browser }) => {
   const nodeName = `Out-${Date.now().toString(36)}`;

@@ -4,7 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
-import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+import { addSyncedNode, asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
 type Words = { nodes: { visibility: Record<string, string> }; lines: Record<string, string> };
 const zh = JSON.parse(readFileSync("messages/zh-CN/nodes.json", "utf8")) as Words;
@@ -24,14 +24,7 @@ test("the admin's switch hides a node from users' Lines page and shows it again"
   const admin = await adminCtx.newPage();
   await loginAsAdmin(admin);
 
-  await admin.goto("/admin/nodes");
-  await admin.getByTestId("add-node").click();
-  await admin.getByTestId("node-name").fill(nodeName);
-  await admin.getByTestId("node-panel-url").fill(sim.url);
-  await admin.getByTestId("node-username").fill("visadmin");
-  await admin.getByTestId("node-password").fill("vis-pass-1");
-  await admin.getByTestId("node-submit").click();
-  await expect(admin.getByTestId("sync-result")).toHaveAttribute("data-ok", "true");
+  await addSyncedNode(admin, { name: nodeName, panelUrl: sim.url, username: "visadmin", password: "vis-pass-1" });
 
   // The first sync succeeded: visible, said in words.
   await admin.goto("/admin/nodes");

@@ -3,7 +3,7 @@
 // sent with that token appear on the node page and on a user's Lines page.
 import { expect, test } from "@playwright/test";
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
-import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+import { addSyncedNode, asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
 let sim: XuiSimulator;
 test.beforeAll(async () => {
@@ -25,14 +25,7 @@ test("admin adds a node, renames an inbound, issues a token; agent reports show 
   const admin = await adminCtx.newPage();
   await loginAsAdmin(admin);
 
-  await admin.goto("/admin/nodes");
-  await admin.getByTestId("add-node").click();
-  await admin.getByTestId("node-name").fill(nodeName);
-  await admin.getByTestId("node-panel-url").fill(sim.url);
-  await admin.getByTestId("node-username").fill("paneladmin");
-  await admin.getByTestId("node-password").fill("panel-pass-1");
-  await admin.getByTestId("node-submit").click();
-  await expect(admin.getByTestId("sync-result")).toHaveAttribute("data-ok", "true");
+  await addSyncedNode(admin, { name: nodeName, panelUrl: sim.url, username: "paneladmin", password: "panel-pass-1" });
   await admin.getByTestId("open-node").click();
   await expect(admin).toHaveURL(/\/admin\/nodes\/[0-9a-f-]{36}$/);
 
