@@ -1,18 +1,14 @@
 // The register route hands the verb a lazy body: it is read only after the per-IP limit passed, so
 // a flood of large bodies from one client costs a counter hit each, not a parse each.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { register } from "../../src/server/services/accounts";
 import { anonCtx, freshIp } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
+import { testDbForFile } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 
 describe("register reads the body only after the rate limit", () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-    useMemoryLimiter();
-  });
-  afterAll(() => t.close());
+  const t = testDbForFile();
+  beforeAll(() => void useMemoryLimiter());
 
   it("a limited client's body is never read", async () => {
     const ip = freshIp();

@@ -1,13 +1,13 @@
 // PostgreSQL refuses U+0000 in text and jsonb: such input must be a 400 at validation, never a 500
 // from the database (and never a half-written change).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { users } from "../../src/server/db/schema";
 import { register } from "../../src/server/services/accounts";
 import { updateSettings } from "../../src/server/services/settings";
 import { findNulChar, parseInput } from "../../src/server/validation";
 import { anonCtx, cliCtx } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
+import { testDbForFile } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 
 describe("NUL characters in input", () => {
@@ -24,12 +24,8 @@ describe("NUL characters in input", () => {
   });
 
   describe("through the verbs, on the database", () => {
-    let t: TestDb;
-    beforeAll(async () => {
-      t = await createTestDb();
-      useMemoryLimiter();
-    });
-    afterAll(() => t.close());
+    const t = testDbForFile();
+    beforeAll(() => void useMemoryLimiter());
 
     it("register refuses a NUL in the name and writes nothing", async () => {
       const raw = { email: "nul@example.com", password: "password-123", name: "bad\u0000name" };
