@@ -10,6 +10,7 @@ import { unavailable } from "../src/server/errors";
 import { errorSummary } from "../src/server/describe-error";
 import { UsageError } from "./args";
 import { ALL_COMMANDS } from "./commands";
+import { cliLocale } from "./locale";
 import { promptHidden, readAllStdin } from "./hidden-prompt";
 import { migrateReporting } from "./migrations";
 import { EXIT_ERROR, EXIT_USAGE, needsDatabase, runCli, type CliIo } from "./run-cli";
@@ -25,6 +26,7 @@ process.stdout.on("error", (err: NodeJS.ErrnoException) => {
 const stdio = {
   stdout: (s: string) => void (stdoutGone || process.stdout.write(s)),
   stderr: (s: string) => void process.stderr.write(s),
+  locale: cliLocale(process.env),
 };
 // Secrets (a panel password) may come from stdin, the environment or a hidden prompt: read here, on
 // the client side, because a forwarded command runs in the service, which has none of the three.
@@ -90,7 +92,7 @@ async function runOpening(argv: string[], open: () => ReturnType<typeof openRawC
         const applied = await migrateReporting(raw);
         return { db, applied };
       } catch (err) {
-        throw unavailable(`Cannot open the database: ${(err as Error).message}`);
+        throw unavailable("database_unavailable", { detail: (err as Error).message });
       }
     })());
   const io: CliIo = {
@@ -119,7 +121,7 @@ async function forward(argv: string[], owner: EmbeddedOwner): Promise<number> {
     return EXIT_USAGE;
   }
   try {
-    const result = await forwardToService(owner.socketPath, forwarded);
+    const result = await forwardToService(owner.socketPath, forwarded, { locale: stdio.locale });
     stdio.stdout(result.stdout);
     stdio.stderr(result.stderr);
     return result.code;

@@ -4,8 +4,10 @@ import { makeCtx } from "../src/server/context";
 import type { Db } from "../src/server/db/client";
 import { errorSummary } from "../src/server/describe-error";
 import { isDomainError } from "../src/server/errors";
+import { errorText, fieldTexts } from "../src/server/i18n/error-text";
 import { parseArgs, UsageError } from "./args";
 import { ALL_COMMANDS } from "./commands";
+import type { CliLocale } from "./locale";
 import { commandHelp, groupHelp, optionsOf, resolve, type Command, type CommandContext } from "./registry";
 import { resolveSecretOptions, type SecretSources } from "./secret-options";
 
@@ -22,6 +24,8 @@ export interface CliIo extends SecretSources {
   openDb?: () => Promise<Db>;
   /** Applies pending migrations and returns the tags applied now; see CommandContext.migrate. */
   migrate?: () => Promise<string[]>;
+  /** The operator's language (cli/locale.ts); errors are worded in it. English when absent. */
+  locale?: CliLocale;
 }
 
 /** Runs one command line and returns its exit code. Never throws for command failures. */
@@ -90,7 +94,7 @@ function contextFor(io: CliIo): CommandContext {
     err: (line) => io.stderr(line + "\n"),
     json: (value) => io.stdout(JSON.stringify(value, null, 2) + "\n"),
     db,
-    ctx: async () => makeCtx(await db(), { kind: "cli" }, { locale: "en" }),
+    ctx: async () => makeCtx(await db(), { kind: "cli" }, { locale: io.locale ?? "en" }),
     migrate: io.migrate,
   };
 }
@@ -100,14 +104,15 @@ function usage(io: CliIo, message: string, helpRef: string): number {
   return EXIT_USAGE;
 }
 
-/** Domain errors keep their code; anything else is INTERNAL. The operator sees the message either way. */
+/**
+ * Domain errors keep their code and are worded in the operator's language, with one line per field
+ * problem; anything else is INTERNAL with a summary that carries no SQL parameters.
+ */
 function reportError(io: CliIo, err: unknown): number {
   if (isDomainError(err)) {
-    let text = `error: ${err.code}: ${err.message}\n`;
-    const fields = err.details?.fields;
-    if (fields && typeof fields === "object") {
-      for (const [k, v] of Object.entries(fields as Record<string, unknown>)) text += `  ${k}: ${String(v)}\n`;
-    }
+    const locale = io.locale ?? "en";
+    let text = `error: ${err.code}: ${errorText(locale, err.reason, err.details) ?? err.message}\n`;
+    for (const [k, v] of Object.entries(fieldTexts(locale, err.details))) text += `  ${k}: ${v}\n`;
     io.stderr(text);
     return EXIT_ERROR;
   }

@@ -5,10 +5,10 @@ import type { Db } from "../src/server/db/client";
 import type { ControlResult } from "../src/server/control/protocol";
 import { runCli } from "./run-cli";
 
-export async function runCliCaptured(argv: string[], db: Db): Promise<ControlResult> {
+export async function runCliCaptured(argv: string[], db: Db, locale?: "zh-CN" | "en"): Promise<ControlResult> {
   let stdout = "";
   let stderr = "";
   // No `migrate` capability: the service applied migrations at start-up and holds its own lock.
-  const code = await runCli(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), db });
+  const code = await runCli(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), db, locale });
   return { code, stdout, stderr };
 }

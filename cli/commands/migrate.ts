@@ -22,7 +22,7 @@ const migrate: Command = {
     }
     // Only reachable where this process may not migrate itself (a forwarded call to an older
     // running service): the service applies them when it restarts.
-    if (pending > 0) throw unavailable(`${pending} migration(s) pending; restart the service to apply them`);
+    if (pending > 0) throw unavailable("migrations_pending", { count: pending });
   },
 };
 

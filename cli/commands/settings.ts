@@ -8,7 +8,7 @@ import type { Command } from "../registry";
 const KEYS = Object.keys(SettingsSchema.shape) as SettingKey[];
 const isKey = (k: string): k is SettingKey => Object.hasOwn(SETTINGS_DEFAULTS, k);
 const isSystemKey = (k: string) => (SYSTEM_SETTINGS as readonly string[]).includes(k);
-const unknownKey = (k: string) => validationError(`Unknown setting "${k}" (see 'relayboard settings get')`);
+const unknownKey = (k: string) => validationError("setting_unknown", { key: k });
 const secretState = (set: boolean) => (set ? "(set)" : "(not set)");
 
 const settingsGet: Command = {
@@ -77,16 +77,16 @@ const settingsSet: Command = {
     }
     for (const key of [...Object.keys(input), ...clear]) {
       if (!isKey(key)) throw unknownKey(key);
-      if (isSystemKey(key)) throw validationError(`Setting "${key}" is maintained by Relayboard itself`);
+      if (isSystemKey(key)) throw validationError("setting_system", { key });
     }
     for (const key of clear) {
-      if (!isSecretSetting(key)) throw validationError(`Only secrets can be cleared; set ${key}= to empty it instead`);
+      if (!isSecretSetting(key)) throw validationError("setting_not_secret", { key });
       if (Object.hasOwn(input, key)) throw new UsageError(`setting '${key}' both set and cleared`);
     }
     // The service reads an empty secret as "keep the stored one"; on a command line that would
     // silently do nothing, so say how to really remove it.
     for (const [key, value] of Object.entries(input)) {
-      if (isSecretSetting(key) && value === "") throw validationError(`Use --clear ${key} to remove a secret`);
+      if (isSecretSetting(key) && value === "") throw validationError("setting_secret_clear", { key });
     }
 
     const changed = await updateSettings(await c.ctx(), input, { clearSecrets: clear });

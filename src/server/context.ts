@@ -36,5 +36,5 @@ export function requireUser(ctx: Ctx): { userId: string; role: "ADMIN" | "USER" 
 export function requireAdmin(ctx: Ctx): void {
   if (ctx.actor.kind === "cli" || ctx.actor.kind === "system") return;
   if (!ctx.actor.userId) throw unauthenticated();
-  if (ctx.actor.kind !== "admin" || ctx.actor.role !== "ADMIN") throw forbidden("Administrator access required", "admin_required");
+  if (ctx.actor.kind !== "admin" || ctx.actor.role !== "ADMIN") throw forbidden("admin_required");
 }

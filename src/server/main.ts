@@ -44,7 +44,7 @@ async function main() {
   const server = createServer(makeRequestListener(handle, { trusted, appHttps, dev }));
 
   const worker = e.JOBS_DISABLED ? undefined : startWorker(db);
-  const control = lock ? await startControlSocket({ socketPath: path.join(e.dataDir, "relayboard.sock"), run: (argv) => runCliCaptured(argv, db) }) : undefined;
+  const control = lock ? await startControlSocket({ socketPath: path.join(e.dataDir, "relayboard.sock"), run: (argv, locale) => runCliCaptured(argv, db, locale) }) : undefined;
 
   await new Promise<void>((resolve) => server.listen(e.PORT, e.HOST, resolve));
   log.info("relayboard listening", { url: e.appUrl, port: e.PORT, edition: e.EDITION, database: raw.kind, redis: Boolean(e.REDIS_URL) });

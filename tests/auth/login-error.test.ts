@@ -4,10 +4,10 @@ import { DomainError, rateLimited } from "../../src/server/errors";
 
 describe("login error through next-auth's error parameter", () => {
   it("round-trips code, reason and retry-after", () => {
-    expect(decodeLoginError(encodeLoginError(rateLimited(42)))).toEqual({ code: "RATE_LIMITED", reason: "", retryAfterSeconds: 42 });
-    const banned = new DomainError("FORBIDDEN", "This account is banned", { reason: "banned" });
+    expect(decodeLoginError(encodeLoginError(rateLimited(42)))).toEqual({ code: "RATE_LIMITED", reason: "rate_limited", retryAfterSeconds: 42 });
+    const banned = new DomainError("FORBIDDEN", "banned");
     expect(decodeLoginError(encodeLoginError(banned))).toEqual({ code: "FORBIDDEN", reason: "banned", retryAfterSeconds: undefined });
-    const bad = new DomainError("UNAUTHENTICATED", "Wrong email or password", { reason: "bad_credentials" });
+    const bad = new DomainError("UNAUTHENTICATED", "bad_credentials");
     expect(encodeLoginError(bad)).toBe("UNAUTHENTICATED|bad_credentials|");
   });
 
@@ -22,7 +22,7 @@ describe("login error through next-auth's error parameter", () => {
   });
 
   it("carries attemptsLeft as a fourth field only when set, and still decodes three-field strings", () => {
-    const warn = new DomainError("UNAUTHENTICATED", "Wrong email or password", { reason: "bad_credentials", attemptsLeft: 1 });
+    const warn = new DomainError("UNAUTHENTICATED", "bad_credentials", { attemptsLeft: 1 });
     expect(encodeLoginError(warn)).toBe("UNAUTHENTICATED|bad_credentials||1");
     expect(decodeLoginError(encodeLoginError(warn))).toEqual({ code: "UNAUTHENTICATED", reason: "bad_credentials", retryAfterSeconds: undefined, attemptsLeft: 1 });
     expect(decodeLoginError("UNAUTHENTICATED|bad_credentials|")).not.toHaveProperty("attemptsLeft");

@@ -1,6 +1,6 @@
 // The wait of a refused login as the login form shows it: in words and as a countdown clock.
 import { describe, expect, it } from "vitest";
-import { clock, durationParts } from "../../src/components/auth/retry-duration";
+import { clock, durationParts } from "../../src/i18n/duration";
 
 describe("retry duration", () => {
   it("says 896 seconds as about 15 minutes, and keeps seconds under a minute", () => {

@@ -56,7 +56,7 @@ describe("database errors in logs", () => {
 
   it("errorResponse logs a failing unique insert as code + constraint + table, without parameters", async () => {
     const err = await uniqueViolation();
-    const { result: res, output } = await captureOutput(async () => errorResponse(err, "req-unique-1"));
+    const { result: res, output } = await captureOutput(async () => errorResponse(err, "req-unique-1", "en"));
     expect(res.status).toBe(500);
     expect(output).toContain("req-unique-1");
     const line = JSON.parse(output.trim().split("\n").pop()!);

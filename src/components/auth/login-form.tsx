@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { safeRedirectPath } from "@/server/auth/safe-redirect";
 import { FormError } from "../forms/form-error";
+import { useErrorText } from "../forms/server-error";
 import { useSiteInfo } from "../site/site-info";
 import { SupportContact } from "../site/support-contact";
 import { credentialsLogin, type LoginFailure } from "./next-auth-client";
@@ -27,6 +28,7 @@ interface Props {
 export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEmail = "", callbackUrl = null }: Props) {
   const t = useTranslations("auth");
   const tErr = useTranslations("serverErrors");
+  const { messageOf } = useErrorText();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [token, setToken] = useState<string | null>(null);
@@ -41,7 +43,6 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
   // Set once the password was accepted and the account asks for a second factor.
   const [second, setSecond] = useState<SecondFactorState | null>(null);
   const ts = useTranslations("security.login");
-  const tse = useTranslations("serverErrors");
   const tsup = useTranslations("support");
   const { mailEnabled } = useSiteInfo();
   const withSupport = (text: string) => (
@@ -51,32 +52,26 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     </>
   );
 
+  // The sentence comes from the error catalogue like every other error; three reasons get more than
+  // a sentence here: a resend link, or the support contact as a link.
   const describe = (e: LoginFailure, forEmail: string): ReactNode => {
-    if (e.code === "NETWORK") return t("login.network");
     if (e.code === "CSRF") return t("login.retry");
-    switch (e.reason) {
-      case "bad_credentials":
-        return t("login.badCredentials");
-      case "email_not_verified":
-        // Without mail the link would lead to a form that cannot send anything.
-        if (!mailEnabled) return withSupport(tsup("verifyMailOff"));
-        return (
-          <>
-            {t("login.emailNotVerified")}{" "}
-            <Anchor component={Link} href={`/verify-email?email=${encodeURIComponent(forEmail)}`} size="sm" data-testid="resend-link">
-              {t("login.resendLink")}
-            </Anchor>
-          </>
-        );
-      case "disabled":
-        return withSupport(t("login.disabled"));
-      case "banned":
-        return t("login.banned");
-      case "captcha_unavailable":
-        return withSupport(tErr("captchaUnavailable"));
+    if (e.reason === "email_not_verified") {
+      // Without mail the link would lead to a form that cannot send anything.
+      if (!mailEnabled) return withSupport(tsup("verifyMailOff"));
+      return (
+        <>
+          {tErr("emailNotVerified")}{" "}
+          <Anchor component={Link} href={`/verify-email?email=${encodeURIComponent(forEmail)}`} size="sm" data-testid="resend-link">
+            {t("login.resendLink")}
+          </Anchor>
+        </>
+      );
     }
-    if (e.code === "VALIDATION") return t("login.missingFields");
-    return t("login.failed");
+    if (e.reason === "disabled") return withSupport(tErr("disabled"));
+    if (e.reason === "captcha_unavailable") return withSupport(tErr("captchaUnavailable"));
+    if (e.code === "VALIDATION" && e.reason === "invalid_input") return t("login.missingFields");
+    return messageOf({ code: e.code, message: t("login.failed"), details: { reason: e.reason, retryAfterSeconds: e.retryAfterSeconds } });
   };
 
   const submit = async (ev: FormEvent) => {
@@ -103,7 +98,7 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     setLastAttempt(r.error.attemptsLeft === 1);
     const reason = r.error.reason;
     if (reason === "totp_required") return setSecond({ mode: "totp", code: "" });
-    if (second && (reason === "totp_invalid" || reason === "recovery_code_invalid")) return setSecond({ ...second, error: tse(reason === "totp_invalid" ? "totpInvalid" : "recoveryCodeInvalid") });
+    if (second && (reason === "totp_invalid" || reason === "recovery_code_invalid")) return setSecond({ ...second, error: tErr(reason === "totp_invalid" ? "totpInvalid" : "recoveryCodeInvalid") });
     setError(describe(r.error, addr));
   };
 

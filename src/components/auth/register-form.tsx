@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormError } from "../forms/form-error";
 import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../forms/rules";
-import { fieldErrorsOf, networkError, useErrorText, type UiError } from "../forms/server-error";
+import { networkError, useErrorText, type UiError } from "../forms/server-error";
 import { Turnstile } from "./turnstile";
 
 interface Props {
@@ -21,7 +21,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
   const t = useTranslations("auth");
   const locale = useLocale();
   const router = useRouter();
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf, fieldMessages } = useErrorText();
   const [values, setValues] = useState({ email: "", password: "", name: "", inviteCode: initialInvite });
   const [token, setToken] = useState<string | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
@@ -83,8 +83,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
     setBusy(false);
     if (captchaSiteKey) setResetSignal((n) => n + 1);
     const err = body.error ?? { code: "INTERNAL", message: "" };
-    const serverFields = fieldErrorsOf(err);
-    setFields(Object.fromEntries(Object.entries(serverFields).map(([k, v]) => [k, fieldText(k, v)])));
+    setFields(fieldMessages(err));
     setError(messageOf(err));
   };
 

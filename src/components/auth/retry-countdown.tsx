@@ -4,7 +4,7 @@
 import { Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import { clock, durationParts } from "./retry-duration";
+import { clock, durationParts } from "@/i18n/duration";
 
 /** Seconds left of a wait started with `start(seconds)`; 0 when none is running. */
 export function useCountdown(): { left: number; total: number; start: (seconds: number) => void } {
@@ -33,9 +33,9 @@ export function useCountdown(): { left: number; total: number; start: (seconds: 
 /** The text of the form error while a login is refused: the wait in words and the countdown. */
 export function RetryNotice({ total, left }: { total: number; left: number }) {
   const t = useTranslations("auth.login");
+  const td = useTranslations("durations");
   const d = durationParts(total);
-  const words =
-    d.unit === "seconds" ? t("durationSeconds", { seconds: d.value }) : d.unit === "minutes" ? t("durationMinutes", { minutes: d.value }) : t("durationHours", { hours: d.value });
+  const words = d.unit === "seconds" ? td("seconds", { seconds: d.value }) : d.unit === "minutes" ? td("minutes", { minutes: d.value }) : td("hours", { hours: d.value });
   return (
     <>
       {t("rateLimited", { duration: words })}{" "}

@@ -1,12 +1,12 @@
 "use client";
-// Server Actions and routes answer English messages with a code; the UI shows them localized where
-// it knows the case, and falls back to the server's own (honest) message otherwise.
+// Server Actions and routes answer an error with a code, a stable `details.reason` and the
+// sentence's parameters. The browser words it from the same catalogue the server uses
+// (src/i18n/render-error.ts), in the page's language; the server's own message (already in the
+// caller's language) is the fallback for a reason this build does not know.
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import type en from "../../../messages/en.json";
+import { renderErrorMessage, renderFieldMessage, renderFieldMessages, type Translate } from "@/i18n/render-error";
 import { useSupportLine } from "../site/support-contact";
-
-type ServerErrorKey = keyof (typeof en)["serverErrors"];
 
 export interface UiError {
   code: string;
@@ -14,16 +14,7 @@ export interface UiError {
   details?: Record<string, unknown>;
 }
 
-/** Services put a stable snake_case `details.reason` on errors a person may see; the UI
- *  translates it as serverErrors.<camelCase reason>, and falls back to the server's own message. */
-const reasonKey = (reason: string, what?: unknown): string =>
-  reason === "not_found" && typeof what === "string" ? `${what.toLowerCase()}NotFound` : reason.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-/** Field error values the services use as codes (others are already sentences). */
-const FIELD_CODES = ["taken", "required", "invalid", "smtp_required", "keys_required", "unchanged"] as const;
-type FieldCode = (typeof FIELD_CODES)[number];
-const isFieldCode = (v: string): v is FieldCode => (FIELD_CODES as readonly string[]).includes(v);
-
+/** Field problem codes by field name (`details.fields`), as the service reported them. */
 export function fieldErrorsOf(err: UiError | null | undefined): Record<string, string> {
   const f = err?.details?.fields;
   if (!f || typeof f !== "object") return {};
@@ -34,37 +25,28 @@ export function fieldErrorsOf(err: UiError | null | undefined): Record<string, s
 const SUPPORT_REASONS = new Set(["mail_not_configured", "mail_unavailable", "captcha_unavailable", "disabled"]);
 
 export function useErrorText() {
-  const t = useTranslations("serverErrors");
+  const t = useTranslations("serverErrors") as unknown as Translate;
+  const td = useTranslations("durations") as unknown as Translate;
   const supportLine = useSupportLine();
   const messageOf = useCallback(
     (err: UiError): string => {
-      if (err.code === "RATE_LIMITED") {
-        const s = Number(err.details?.retryAfterSeconds ?? 60);
-        return t("rateLimited", { seconds: Number.isFinite(s) ? s : 60 });
-      }
       if (err.code === "INTERNAL") {
-        const ref = /Reference: (\S+)/.exec(err.message)?.[1] ?? "n/a";
+        const ref = /Reference: (\S+)/.exec(err.message)?.[1] ?? String(err.details?.ref ?? "n/a");
         return t("internal", { ref });
       }
       if (err.code === "NETWORK") return t("network");
       const reason = err.details?.reason;
-      if (typeof reason === "string") {
-        const key = reasonKey(reason, err.details?.what) as ServerErrorKey;
-        if (t.has(key)) return SUPPORT_REASONS.has(reason) && supportLine ? `${t(key)} ${supportLine}` : t(key);
-      }
-      return err.message;
+      const text = renderErrorMessage(t, td, reason, err.details);
+      if (text === undefined) return err.message;
+      return SUPPORT_REASONS.has(String(reason)) && supportLine ? `${text} ${supportLine}` : text;
     },
-    [t, supportLine],
+    [t, td, supportLine],
   );
-  const fieldText = useCallback(
-    (field: string, value: string): string => {
-      if (!isFieldCode(value)) return value;
-      const specific = `field_${field}_${value}` as ServerErrorKey;
-      return t.has(specific) ? t(specific) : t(`field_${value}`);
-    },
-    [t],
-  );
-  return { messageOf, fieldText };
+  /** One field's problem (`code` from details.fields) in the page's language. */
+  const fieldText = useCallback((field: string, code: string, params?: Record<string, unknown>): string => renderFieldMessage(t, field, code, params), [t]);
+  /** Every field problem of an error, field -> sentence: what a form shows under its inputs. */
+  const fieldMessages = useCallback((err: UiError | null | undefined): Record<string, string> => renderFieldMessages(t, err?.details), [t]);
+  return { messageOf, fieldText, fieldMessages };
 }
 
 /** A failed fetch (offline, server down) in the same shape as an action error. */

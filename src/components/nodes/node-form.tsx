@@ -10,7 +10,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { createNode, updateNode } from "@/app/admin/nodes/actions";
 import { FormError } from "@/components/forms/form-error";
-import { fieldErrorsOf, networkError, useErrorText } from "@/components/forms/server-error";
+import { networkError, useErrorText } from "@/components/forms/server-error";
 import { SyncResultAlert, type SyncOutcome } from "./sync-result";
 
 export interface EditableNode {
@@ -38,7 +38,7 @@ const blank = { name: "", panelUrl: "", panelUsername: "", panelPassword: "", pa
 export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
   const t = useTranslations("nodes.form");
   const router = useRouter();
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf, fieldMessages } = useErrorText();
   const [v, setV] = useState(node ? { ...blank, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername } : blank);
   const [clearToken, setClearToken] = useState(false);
   const [tlsInsecure, setTlsInsecure] = useState(node?.panelTlsInsecure ?? false);
@@ -76,11 +76,8 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
     const r = await (mode === "create" ? createNode(fd) : updateNode(node!.id, fd)).catch(() => ({ ok: false as const, error: networkError() }));
     setBusy(false);
     if (!r.ok) {
-      const fe = fieldErrorsOf(r.error);
-      // The one conflict the nodes service reports: a name already in use.
-      const taken = r.error.code === "CONFLICT" && fe.name === "taken";
-      setError(taken ? t("nameTaken") : messageOf(r.error));
-      setFields(Object.fromEntries(Object.entries(fe).map(([k, val]) => [k, k === "name" && taken ? t("nameTaken") : fieldText(k, val)])));
+      setError(messageOf(r.error));
+      setFields(fieldMessages(r.error));
       return;
     }
     setSync({ node: r.data.node, result: r.data.sync });

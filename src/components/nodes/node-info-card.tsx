@@ -1,12 +1,12 @@
 "use client";
 import { Anchor, Badge, Card, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useFormatter, useTranslations } from "next-intl";
-import { PanelStatusBadge, type PanelStatus } from "./panel-status-badge";
+import { PanelStatusBadge, usePanelErrorText, type PanelErrorFields, type PanelStatus } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
 import { VisibilitySwitch, type NodeVisibility } from "./visibility-switch";
 import { LabeledField } from "../labeled-field";
 
-export interface NodeInfo {
+export interface NodeInfo extends PanelErrorFields {
   id: string;
   name: string;
   panelUrl: string;
@@ -14,7 +14,6 @@ export interface NodeInfo {
   hasApiToken: boolean;
   visibility: NodeVisibility;
   panelStatus: PanelStatus;
-  panelError: string | null;
   panelCheckedAt: Date | null;
   lastSyncAt: Date | null;
   createdAt: Date;
@@ -25,6 +24,7 @@ export interface NodeInfo {
 export function NodeInfoCard({ node }: { node: NodeInfo }) {
   const t = useTranslations("nodes.detail");
   const tv = useTranslations("nodes.visibility");
+  const panelError = usePanelErrorText()(node);
   const f = useFormatter();
   return (
     <Card withBorder padding="lg" h="100%" data-testid="node-info">
@@ -38,7 +38,7 @@ export function NodeInfoCard({ node }: { node: NodeInfo }) {
           </LabeledField>
           <LabeledField label={t("username")}>{node.panelUsername}</LabeledField>
           <LabeledField label={t("panelStatus")}>
-            <PanelStatusBadge status={node.panelStatus} error={node.panelError} checkedAt={node.panelCheckedAt} />
+            <PanelStatusBadge status={node.panelStatus} error={panelError} checkedAt={node.panelCheckedAt} />
           </LabeledField>
           <LabeledField label={t("apiMode")}>
             <Badge variant="light" color={node.hasApiToken ? "indigo" : "gray"}>
@@ -54,9 +54,9 @@ export function NodeInfoCard({ node }: { node: NodeInfo }) {
         <LabeledField label={tv("title")}>
           <VisibilitySwitch node={node} hint />
         </LabeledField>
-        {node.panelStatus === "ERROR" && node.panelError ? (
+        {node.panelStatus === "ERROR" && panelError ? (
           <Text size="sm" c="red" data-testid="node-panel-error" style={{ overflowWrap: "anywhere" }}>
-            {node.panelError}
+            {panelError}
           </Text>
         ) : null}
       </Stack>

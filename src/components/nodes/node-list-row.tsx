@@ -2,16 +2,15 @@
 // What the admin node list shows per node, shared by the table row and the phone card.
 import { Text, Tooltip } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import type { PanelStatus } from "./panel-status-badge";
+import type { PanelErrorFields, PanelStatus } from "./panel-status-badge";
 import type { NodeVisibility } from "./visibility-switch";
 
-export interface NodeListRow {
+export interface NodeListRow extends PanelErrorFields {
   id: string;
   name: string;
   panelUrl: string;
   visibility: NodeVisibility;
   panelStatus: PanelStatus;
-  panelError: string | null;
   panelCheckedAt: Date | null;
   agentToken: { active: boolean; createdAt: Date | null };
   lastAgentReportAt: Date | null;

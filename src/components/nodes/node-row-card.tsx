@@ -7,7 +7,7 @@ import Link from "next/link";
 import { LatencyBadge } from "./latency-badge";
 import { CARRIERS } from "./meta";
 import { hostOf, InboundCount, type NodeListRow } from "./node-list-row";
-import { PanelStatusBadge } from "./panel-status-badge";
+import { PanelStatusBadge, usePanelErrorText } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
 import { TestOneButton } from "./test-one-button";
 import { TokenStateBadge } from "./token-state-badge";
@@ -16,6 +16,7 @@ import { VisibilitySwitch } from "./visibility-switch";
 export function NodeRowCard({ node: n, selected, onSelect }: { node: NodeListRow; selected: boolean; onSelect: (on: boolean) => void }) {
   const t = useTranslations("nodes");
   const tc = useTranslations("lines.carriers");
+  const panelErrorText = usePanelErrorText();
   return (
     <Card withBorder padding="sm" data-testid="node-row" data-node-id={n.id} data-name={n.name}>
       <Stack gap="xs">
@@ -31,7 +32,7 @@ export function NodeRowCard({ node: n, selected, onSelect }: { node: NodeListRow
               </Text>
             </div>
           </Group>
-          <PanelStatusBadge status={n.panelStatus} error={n.panelError} checkedAt={n.panelCheckedAt} />
+          <PanelStatusBadge status={n.panelStatus} error={panelErrorText(n)} checkedAt={n.panelCheckedAt} />
         </Group>
         <VisibilitySwitch node={n} />
         <Group gap="sm">

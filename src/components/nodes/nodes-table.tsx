@@ -17,7 +17,7 @@ import { LatencyBadge } from "./latency-badge";
 import { CARRIERS } from "./meta";
 import { hostOf, InboundCount, type NodeListRow } from "./node-list-row";
 import { NodeRowCard } from "./node-row-card";
-import { PanelStatusBadge } from "./panel-status-badge";
+import { PanelStatusBadge, usePanelErrorText } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
 import { TestOneButton } from "./test-one-button";
 import { TokenStateBadge } from "./token-state-badge";
@@ -30,6 +30,7 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
   const tc = useTranslations("lines.carriers");
   const router = useRouter();
   const { messageOf } = useErrorText();
+  const panelErrorText = usePanelErrorText();
   const [q, setQ] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -166,7 +167,7 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
                       <VisibilitySwitch node={n} />
                     </Table.Td>
                     <Table.Td>
-                      <PanelStatusBadge status={n.panelStatus} error={n.panelError} checkedAt={n.panelCheckedAt} />
+                      <PanelStatusBadge status={n.panelStatus} error={panelErrorText(n)} checkedAt={n.panelCheckedAt} />
                     </Table.Td>
                     {CARRIERS.map((c) => (
                       <Table.Td key={c}>

@@ -7,20 +7,15 @@
 import { Alert, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
+import { useErrorText, type UiError } from "../forms/server-error";
 
-export interface SyncOutcome { ok: boolean; inboundCount: number; error?: { code: string; message: string; reason?: string } }
+export interface SyncOutcome { ok: boolean; inboundCount: number; error?: UiError & { reason: string } }
 
-const REASONS = ["bad_credentials", "unreachable", "tls_untrusted", "timeout", "bad_response", "not_found", "session_rejected", "panel_error", "unsupported", "internal_error"] as const;
-type Reason = (typeof REASONS)[number];
-const isReason = (r: string | undefined): r is Reason => !!r && (REASONS as readonly string[]).includes(r);
-
-/** Why the panel could not be used, in the reader's language. */
+/** Why the panel could not be used, in the reader's language: the error catalogue, with the panel's own words where it gave some. */
 export function useSyncReason() {
+  const { messageOf } = useErrorText();
   const t = useTranslations("nodes.sync");
-  return (result: SyncOutcome) => {
-    const reason = result.error?.reason;
-    return isReason(reason) ? t(`reason.${reason}`) : t("reason.other");
-  };
+  return (result: SyncOutcome) => (result.error ? messageOf(result.error) : t("failedTitle"));
 }
 
 interface Props {
@@ -50,11 +45,6 @@ export function SyncResultAlert({ result, okTitle, failedTitle, hiddenUntilSync 
       {hiddenUntilSync ? (
         <Text size="sm" mt={4} data-testid={`${testId}-hidden`}>
           {t("hiddenUntilSync")}
-        </Text>
-      ) : null}
-      {result.error?.message ? (
-        <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: "anywhere" }}>
-          {t("panelSaid", { message: result.error.message })}
         </Text>
       ) : null}
     </Alert>

@@ -1,10 +1,15 @@
 // The Server Action transport: build the caller's context, run one verb, map errors to a
-// displayable { ok: false, error } (never a stack trace), and refresh the affected pages.
+// displayable { ok: false, error } in the caller's language (never a stack trace), and refresh the
+// affected pages.
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 import { requestCtx } from "../auth/session";
 import type { Ctx } from "../context";
 import { isDomainError, type ErrorCode } from "../errors";
 import { markActionReached } from "../http/action-scope";
+import { localeOfHeaders } from "../http/request-meta";
+import { internalErrorBody } from "../http/respond";
+import { localizeError } from "../i18n/error-text";
 import { describeError } from "../describe-error";
 import { log } from "../logger";
 
@@ -20,10 +25,12 @@ export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>, opts: { revalid
     for (const p of opts.revalidate ?? []) revalidatePath(p);
     return { ok: true, data };
   } catch (err) {
-    if (isDomainError(err)) return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
+    // The caller's language: from the context, or (when building it failed) from the request itself.
+    const locale = ctx?.locale ?? localeOfHeaders(await headers());
+    if (isDomainError(err)) return { ok: false, error: localizeError({ code: err.code, message: err.message, details: err.details }, locale) };
     // describeError: driver errors as code + constraint + table, never the statement's parameters.
     log.error("action failed", { requestId: ctx?.requestId, error: describeError(err, { stack: true }) });
-    return { ok: false, error: { code: "INTERNAL", message: `Something went wrong. Reference: ${ctx?.requestId ?? "n/a"}` } };
+    return { ok: false, error: internalErrorBody(locale, ctx?.requestId).error as ActionError };
   }
 }
 

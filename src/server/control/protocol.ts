@@ -1,9 +1,11 @@
 // The control socket's wire format: one JSON line each way per connection.
-//   request:  {"argv": ["user", "list", "--json"]}\n
+//   request:  {"argv": ["user", "list", "--json"], "locale": "zh-CN"}\n  (locale optional: the CLI user's language)
 //   response: {"code": 0, "stdout": "...", "stderr": ""}\n
 
 export interface ControlRequest {
   argv: string[];
+  /** The language the CLI user reads (their LANG); errors are worded in it. */
+  locale?: "zh-CN" | "en";
 }
 
 export interface ControlResult {
@@ -17,9 +19,9 @@ export const MAX_REQUEST_BYTES = 1024 * 1024;
 
 export function parseRequest(line: string): ControlRequest | null {
   try {
-    const v = JSON.parse(line) as { argv?: unknown };
+    const v = JSON.parse(line) as { argv?: unknown; locale?: unknown };
     if (!Array.isArray(v.argv) || !v.argv.every((a) => typeof a === "string")) return null;
-    return { argv: v.argv as string[] };
+    return v.locale === "zh-CN" || v.locale === "en" ? { argv: v.argv as string[], locale: v.locale } : { argv: v.argv as string[] };
   } catch {
     return null;
   }

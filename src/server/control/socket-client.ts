@@ -3,7 +3,7 @@
 import net from "node:net";
 import { parseResult, type ControlResult } from "./protocol";
 
-export async function forwardToService(socketPath: string, argv: string[], opts: { timeoutMs?: number } = {}): Promise<ControlResult> {
+export async function forwardToService(socketPath: string, argv: string[], opts: { timeoutMs?: number; locale?: "zh-CN" | "en" } = {}): Promise<ControlResult> {
   // Generous by default: a forwarded command may be slow (a large listing, a migration check).
   const timeoutMs = opts.timeoutMs ?? 5 * 60_000;
   return new Promise<ControlResult>((resolve, reject) => {
@@ -19,7 +19,7 @@ export async function forwardToService(socketPath: string, argv: string[], opts:
     };
     const timer = setTimeout(() => finish(() => reject(Object.assign(new Error(`no answer from ${socketPath} within ${timeoutMs} ms`), { code: "ETIMEDOUT" }))), timeoutMs);
     conn.setEncoding("utf8");
-    conn.on("connect", () => conn.write(JSON.stringify({ argv }) + "\n"));
+    conn.on("connect", () => conn.write(JSON.stringify({ argv, locale: opts.locale }) + "\n"));
     conn.on("data", (chunk: string) => {
       received += chunk;
     });

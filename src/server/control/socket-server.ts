@@ -26,7 +26,7 @@ function removeStaleSocket(socketPath: string): void {
   }
 }
 
-export async function startControlSocket(opts: { socketPath: string; run: (argv: string[]) => Promise<ControlResult> }): Promise<ControlSocket> {
+export async function startControlSocket(opts: { socketPath: string; run: (argv: string[], locale?: "zh-CN" | "en") => Promise<ControlResult> }): Promise<ControlSocket> {
   const { socketPath, run } = opts;
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
     throw new Error(`Control socket path is too long for a Unix socket (${Buffer.byteLength(socketPath)} bytes): ${socketPath}; use a shorter DATA_DIR`);
@@ -85,12 +85,12 @@ export async function startControlSocket(opts: { socketPath: string; run: (argv:
   };
 }
 
-async function answer(conn: net.Socket, line: string, run: (argv: string[]) => Promise<ControlResult>) {
+async function answer(conn: net.Socket, line: string, run: (argv: string[], locale?: "zh-CN" | "en") => Promise<ControlResult>) {
   const req = parseRequest(line);
   if (!req) return reply(conn, { code: 2, stdout: "", stderr: "error: malformed control request (expected {\"argv\": [...]})\n" });
   let result: ControlResult;
   try {
-    result = await run(req.argv);
+    result = await run(req.argv, req.locale);
   } catch (err) {
     result = { code: 1, stdout: "", stderr: `error: INTERNAL: ${errorSummary(err)}\n` }; // no SQL parameters
   }

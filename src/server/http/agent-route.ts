@@ -8,7 +8,7 @@ import { isDomainError } from "../errors";
 import { limitAgent } from "../rate-limit/policies";
 import { resolveAgentNode } from "../services/telemetry/agent-token";
 import { errorResponse } from "./respond";
-import { requestMeta } from "./request-meta";
+import { localeOfHeaders, requestMeta } from "./request-meta";
 
 type AgentHandler = (args: { req: Request; ctx: Ctx }) => Promise<Response | unknown>;
 
@@ -23,7 +23,7 @@ export function agentRoute(handler: AgentHandler) {
       const result = await handler({ req, ctx });
       return result instanceof Response ? result : NextResponse.json(result);
     } catch (err) {
-      const res = errorResponse(err, meta.requestId);
+      const res = errorResponse(err, meta.requestId, localeOfHeaders(req.headers));
       // RFC 6750: tell a misconfigured agent which scheme we expect.
       if (isDomainError(err) && err.code === "UNAUTHENTICATED") res.headers.set("www-authenticate", 'Bearer realm="relayboard-agent"');
       return res;

@@ -7,7 +7,7 @@ export async function bodyOf(raw: LazyBody): Promise<unknown> {
   return typeof raw === "function" ? (raw as () => Promise<unknown>)() : raw;
 }
 
-const tooLarge = (maxBytes: number) => new DomainError("PAYLOAD_TOO_LARGE", `Request body is larger than ${maxBytes} bytes`, { reason: "payload_too_large", maxBytes });
+const tooLarge = (maxBytes: number) => new DomainError("PAYLOAD_TOO_LARGE", "payload_too_large", { maxBytes });
 
 /** `application/json` or any `application/<x>+json`, parameters (charset) allowed. */
 export function isJsonContentType(value: string | null): boolean {
@@ -42,13 +42,13 @@ export async function readBodyCapped(req: Request, maxBytes: number): Promise<Bu
 /** Reads a JSON body: non-JSON content type 415, oversized 413 (while reading), malformed 400. */
 export async function readJson(req: Request, maxBytes = 64 * 1024): Promise<unknown> {
   if (!isJsonContentType(req.headers.get("content-type"))) {
-    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json", { reason: "json_required" });
+    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "json_required");
   }
   const text = (await readBodyCapped(req, maxBytes)).toString("utf8");
-  if (!text.trim()) throw validationError("Request body must be JSON", { reason: "json_required" });
+  if (!text.trim()) throw validationError("json_required");
   try {
     return JSON.parse(text);
   } catch {
-    throw validationError("Request body is not valid JSON", { reason: "invalid_json" });
+    throw validationError("invalid_json");
   }
 }

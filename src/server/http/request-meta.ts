@@ -28,3 +28,10 @@ export function negotiateLocale(cookieLocale: string | undefined, acceptLanguage
   }
   return "zh-CN";
 }
+
+/** The language of a request that has no Ctx (yet): the same rule as the pages, read off raw headers. */
+export function localeOfHeaders(h: HeaderSource): "zh-CN" | "en" {
+  const cookie = h.get("cookie") ?? "";
+  const m = /(?:^|;\s*)NEXT_LOCALE=([^;]*)/.exec(cookie);
+  return negotiateLocale(m?.[1], h.get("accept-language"));
+}

@@ -1,21 +1,30 @@
-// The one HTTP error mapper: { "error": { "code", "message" } } with the matching status.
+// The one HTTP error mapper: { "error": { "code", "message", "details" } } with the matching status.
+// `message` is in the caller's language; `code` and `details.reason` are stable for programs.
 import { NextResponse } from "next/server";
 import { httpStatusOf, isDomainError } from "../errors";
 import { describeError } from "../describe-error";
+import { errorText, localizeError, type Locale } from "../i18n/error-text";
 import { log } from "../logger";
 
 export function errorBody(code: string, message: string, details?: Record<string, unknown>) {
   return { error: { code, message, ...(details ? { details } : {}) } };
 }
 
-export function errorResponse(err: unknown, requestId?: string): NextResponse {
+/** The body of an unexpected failure: no cause, only the reference to find it in the log. */
+export function internalErrorBody(locale: Locale, requestId: string | undefined) {
+  const ref = requestId ?? "n/a";
+  return errorBody("INTERNAL", errorText(locale, "internal", { ref }) ?? `Reference: ${ref}`, { reason: "internal", ref });
+}
+
+export function errorResponse(err: unknown, requestId: string | undefined, locale: Locale): NextResponse {
   if (isDomainError(err)) {
-    const res = NextResponse.json(errorBody(err.code, err.message, err.details), { status: httpStatusOf[err.code] });
+    const e = localizeError({ code: err.code, message: err.message, details: err.details }, locale);
+    const res = NextResponse.json(errorBody(e.code, e.message, e.details), { status: httpStatusOf[err.code] });
     const retry = err.details?.retryAfterSeconds;
     if (err.code === "RATE_LIMITED" && typeof retry === "number") res.headers.set("retry-after", String(retry));
     return res;
   }
   // describeError: driver errors as code + constraint + table, never the statement's parameters.
   log.error("unhandled error", { requestId, error: describeError(err, { stack: true }) });
-  return NextResponse.json(errorBody("INTERNAL", `Something went wrong. Reference: ${requestId ?? "n/a"}`), { status: 500 });
+  return NextResponse.json(internalErrorBody(locale, requestId), { status: 500 });
 }

@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { requireAdmin, requireUser, type Ctx } from "../context";
 import { requestCtx } from "../auth/session";
 import { errorResponse } from "./respond";
+import { localeOfHeaders } from "./request-meta";
 
 type Caller = "anonymous" | "user" | "admin";
 type Handler<P> = (args: { req: Request; ctx: Ctx; params: P }) => Promise<Response | unknown>;
@@ -17,7 +18,7 @@ export function route<P = Record<string, string>>(caller: Caller, handler: Handl
       const result = await handler({ req, ctx, params: (await context?.params) ?? ({} as P) });
       return result instanceof Response ? result : NextResponse.json(result);
     } catch (err) {
-      return errorResponse(err, ctx?.requestId);
+      return errorResponse(err, ctx?.requestId, ctx?.locale ?? localeOfHeaders(req.headers));
     }
   };
 }

@@ -21,6 +21,8 @@ export default async function NodesPage() {
     visibility: n.visibility,
     panelStatus: n.panelStatus,
     panelError: n.panelError,
+    panelErrorReason: n.panelErrorReason,
+    panelErrorParams: n.panelErrorParams,
     panelCheckedAt: n.panelCheckedAt,
     agentToken: n.agentToken,
     lastAgentReportAt: n.lastAgentReportAt,

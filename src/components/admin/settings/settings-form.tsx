@@ -9,7 +9,7 @@ import { saveSettings } from "@/app/admin/settings/actions";
 import type { PublicSafeSettings } from "@/server/services/settings";
 import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
-import { fieldErrorsOf, networkError, useErrorText } from "../../forms/server-error";
+import { networkError, useErrorText } from "../../forms/server-error";
 import { SecretField } from "./secret-field";
 import { SettingInput, type SettingValue } from "./setting-input";
 import { ALL_FIELDS, checkField, GROUPS, type EditableKey, type FieldProblem, type SecretKey } from "./settings-groups";
@@ -28,7 +28,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   const t = useTranslations("adminSettings");
   const fmt = useFormatter();
   const router = useRouter();
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf, fieldMessages } = useErrorText();
   const [saved, setSaved] = useState<Values>(() => initialValues(settings));
   const [values, setValues] = useState<Values>(saved);
   const [secrets, setSecrets] = useState<Record<SecretKey, string>>({ smtpPassword: "", turnstileSecretKey: "" });
@@ -72,7 +72,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
     const r = await saveSettings(fd).catch(() => ({ ok: false as const, error: networkError() }));
     setBusy(false);
     if (!r.ok) {
-      setErrors(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, v]) => [k, fieldText(k, v)])));
+      setErrors(fieldMessages(r.error));
       return setFormError(messageOf(r.error));
     }
     setSaved(values);

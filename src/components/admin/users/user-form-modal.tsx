@@ -9,7 +9,7 @@ import { createUser, updateUser } from "@/app/admin/users/actions";
 import { FormError } from "../../forms/form-error";
 import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../../forms/rules";
 import { notifySuccess } from "../../forms/notify";
-import { fieldErrorsOf, networkError, useErrorText } from "../../forms/server-error";
+import { networkError, useErrorText } from "../../forms/server-error";
 
 export interface EditableUser {
   id: string;
@@ -26,7 +26,7 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
   const tr = useTranslations("role");
   const ts = useTranslations("status");
   const router = useRouter();
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf, fieldMessages } = useErrorText();
   const blank = { email: "", name: "", password: "", role: "USER", status: "ACTIVE" };
   const [v, setV] = useState(blank);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -73,7 +73,7 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
-      setFields(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, val]) => [k, fieldText(k, val)])));
+      setFields(fieldMessages(r.error));
       return;
     }
     notifySuccess(mode === "create" ? t("created", { email: r.data.email }) : t("updated", { email: r.data.email }));

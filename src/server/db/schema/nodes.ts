@@ -35,7 +35,11 @@ export const nodes = pgTable(
     agentTokenCreatedAt: timestamp("agent_token_created_at", { withTimezone: true }),
     lastAgentReportAt: timestamp("last_agent_report_at", { withTimezone: true }),
     panelStatus: text("panel_status").$type<PanelStatus>().notNull().default("UNKNOWN"),
+    // The last panel failure: its reason and parameters (worded in each reader's language from the
+    // message catalogue), and the English sentence for logs, the CLI's JSON and rows older than these.
     panelError: text("panel_error"),
+    panelErrorReason: text("panel_error_reason"),
+    panelErrorParams: jsonb("panel_error_params").$type<Record<string, string | number>>(),
     panelCheckedAt: timestamp("panel_checked_at", { withTimezone: true }),
     lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
     sortOrder: integer("sort_order").notNull().default(0),

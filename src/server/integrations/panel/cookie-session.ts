@@ -55,10 +55,7 @@ export class CookieSessionTransport implements PanelTransport {
         await res.body?.cancel().catch(() => undefined);
         // A fresh session was refused too: the route does not exist on this panel version.
         if (res.status === 404) throw panelNotFound(path);
-        throw new DomainError("UNAVAILABLE", "Panel keeps rejecting a fresh session", {
-          reason: "session_rejected",
-          status: res.status,
-        });
+        throw new DomainError("UNAVAILABLE", "panel_session_rejected", { status: res.status });
       }
     }
     return readEnvelope(res, this.http.timeoutMs);
@@ -89,7 +86,7 @@ export class CookieSessionTransport implements PanelTransport {
       const res = await sendRequest(this.http, "POST", "login", body);
       if (res.status === 404) {
         await res.body?.cancel().catch(() => undefined);
-        throw panelNotFound("the login page");
+        throw panelNotFound("login");
       }
       const env = await tryReadEnvelope(res, this.http.timeoutMs);
       if (env?.success) {

@@ -33,15 +33,18 @@ export interface HttpSettings {
  * `http://host:2053/abc` and `http://host:2053/abc/` both mean base path `/abc/` (3x-ui's GetBasePath
  * adds the slashes); without the trailing slash, `new URL("login", base)` would drop the base path.
  */
+/** The node form's field is `panelUrl`; a URL that is not http(s) cannot be a panel. */
+const panelUrlInvalid = () => new DomainError("VALIDATION", "panel_url_invalid", { fields: { panelUrl: "panel_url_format" } });
+
 export function normalizePanelUrl(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new DomainError("VALIDATION", "Panel URL is not a valid URL", { field: "url" });
+    throw panelUrlInvalid();
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new DomainError("VALIDATION", "Panel URL must start with http:// or https://", { field: "url" });
+    throw panelUrlInvalid();
   }
   parsed.search = "";
   parsed.hash = "";
@@ -106,10 +109,7 @@ export async function tryReadEnvelope(res: Response, timeoutMs: number): Promise
 export async function readEnvelope(res: Response, timeoutMs: number): Promise<Envelope> {
   if (res.status !== 200) {
     await res.body?.cancel().catch(() => undefined);
-    throw new DomainError("UNAVAILABLE", `Panel answered HTTP ${res.status}`, {
-      reason: "panel_error",
-      status: res.status,
-    });
+    throw new DomainError("UNAVAILABLE", "panel_http_status", { status: res.status });
   }
   const env = await tryReadEnvelope(res, timeoutMs);
   if (!env) throw badResponse("the body is not a {success,msg,obj} JSON envelope");
@@ -135,9 +135,7 @@ export class BearerTransport implements PanelTransport {
     if (res.status === 404 || res.status === 401) {
       await res.body?.cancel().catch(() => undefined);
       if (path !== INBOUND_LIST_PATH && (await this.listAnswers())) {
-        throw new DomainError("UNAVAILABLE", `Panel has no route ${path} (the clients API needs 3x-ui v3.1+)`, {
-          reason: "unsupported",
-        });
+        throw new DomainError("UNAVAILABLE", "panel_unsupported", { path });
       }
       throw badToken();
     }

@@ -62,7 +62,7 @@ export class InboundsApiClient implements PanelClient {
     const env = await this.ok("inbound", "GET", `${API}get/${seg(inboundId)}`);
     const raw = env.obj as { id?: unknown; protocol?: unknown; settings?: unknown } | null;
     if (!raw || typeof raw.protocol !== "string") {
-      throw new DomainError("NOT_FOUND", "Panel inbound not found", { reason: "unknown_inbound" });
+      throw new DomainError("NOT_FOUND", "panel_unknown_inbound");
     }
     return { id: inboundId, protocol: raw.protocol, settings: parseJsonObject(raw.settings) };
   }
@@ -70,7 +70,7 @@ export class InboundsApiClient implements PanelClient {
   protected async getStoredClient(inboundId: number, email: string): Promise<{ inbound: StoredInbound; client: RawClient }> {
     const inbound = await this.getStoredInbound(inboundId);
     const client = findRawClient(inbound.settings, email);
-    if (!client) throw new DomainError("NOT_FOUND", "Panel client not found", { reason: "unknown_client", email });
+    if (!client) throw new DomainError("NOT_FOUND", "panel_unknown_client", { email });
     return { inbound, client };
   }
 
@@ -107,7 +107,7 @@ export class InboundsApiClient implements PanelClient {
 
   protected trafficFrom(env: Envelope, email: string): PanelClientTraffic {
     // v2.6.0 answered success:true, obj:null for an unknown email (§1.8).
-    if (env.obj === null) throw new DomainError("NOT_FOUND", "Panel client not found", { reason: "unknown_client", email });
+    if (env.obj === null) throw new DomainError("NOT_FOUND", "panel_unknown_client", { email });
     try {
       return toClientTraffic(env.obj);
     } catch (e) {

@@ -1,5 +1,6 @@
 // 3x-ui answers HTTP 200 with {success:false,msg} for every handler error (protocols.md §1.1), so the
 // only signal is the msg text. This file turns those texts and transport failures into DomainErrors.
+import type { ErrorReason } from "../../error-reasons";
 import { DomainError, isDomainError } from "../../errors";
 
 /** What the failing call was doing; the same panel text means different things per operation. */
@@ -12,9 +13,10 @@ export function cleanPanelMsg(msg: string): string {
 
 /** Every reason a panel failure carries (here, in the transports and in the API clients). */
 export const PANEL_REASONS = [
-  "bad_credentials", "not_found", "bad_response", "duplicate_email", "unknown_inbound", "unknown_client", "empty_client_id",
-  "last_client", "panel_error", "session_rejected", "unsupported", "timeout", "tls_untrusted", "unreachable",
-] as const;
+  "panel_bad_credentials", "panel_bad_token", "panel_not_found", "panel_bad_response", "panel_http_status", "panel_duplicate_email",
+  "panel_unknown_inbound", "panel_unknown_client", "panel_empty_client_id", "panel_last_client", "panel_error", "panel_session_rejected",
+  "panel_unsupported", "panel_timeout", "panel_tls_untrusted", "panel_unreachable",
+] as const satisfies readonly ErrorReason[];
 export type PanelReason = (typeof PANEL_REASONS)[number];
 
 /**
@@ -25,60 +27,27 @@ export function isPanelError(err: unknown): err is DomainError & { details: { re
   return isDomainError(err) && (PANEL_REASONS as readonly string[]).includes(String(err.details?.reason));
 }
 
-export function badCredentials(): DomainError {
-  return new DomainError("UNAVAILABLE", "Panel login failed: wrong username or password", {
-    reason: "bad_credentials",
-  });
-}
-
-export function badToken(): DomainError {
-  return new DomainError("UNAVAILABLE", "Panel rejected the API token (or the panel URL/base path is wrong)", {
-    reason: "bad_credentials",
-  });
-}
-
-export function panelNotFound(what: string): DomainError {
-  return new DomainError("UNAVAILABLE", `Panel answered 404 for ${what}: check the panel URL and its base path`, {
-    reason: "not_found",
-  });
-}
-
-export function badResponse(detail: string): DomainError {
-  return new DomainError("UNAVAILABLE", `Panel gave an unexpected answer: ${detail}`, { reason: "bad_response" });
-}
+export const badCredentials = (): DomainError => new DomainError("UNAVAILABLE", "panel_bad_credentials");
+export const badToken = (): DomainError => new DomainError("UNAVAILABLE", "panel_bad_token");
+/** `path`: the panel route that answered 404 (shown to the admin, who compares it with the panel's base path). */
+export const panelNotFound = (path: string): DomainError => new DomainError("UNAVAILABLE", "panel_not_found", { path });
+export const badResponse = (detail: string): DomainError => new DomainError("UNAVAILABLE", "panel_bad_response", { detail });
 
 /** Map a {success:false} msg to a domain error. `email` is echoed in details for the caller's logs. */
 export function panelMessageError(rawMsg: string, op: PanelOp, email?: string): DomainError {
   const msg = cleanPanelMsg(rawMsg);
   const dup = /Duplicate email:\s*(.+?)\)?$/i.exec(msg);
-  if (dup) {
-    return new DomainError("CONFLICT", `Panel already has a client with email ${dup[1]}`, {
-      reason: "duplicate_email",
-      email: dup[1],
-    });
-  }
-  if (/record not found/i.test(msg)) {
-    return new DomainError("NOT_FOUND", "Panel inbound not found", { reason: "unknown_inbound" });
-  }
-  if (/not found for email|client not found|email not found/i.test(msg)) {
-    return new DomainError("NOT_FOUND", "Panel client not found", { reason: "unknown_client", email });
-  }
+  if (dup) return new DomainError("CONFLICT", "panel_duplicate_email", { email: dup[1] });
+  if (/record not found/i.test(msg)) return new DomainError("NOT_FOUND", "panel_unknown_inbound");
+  if (/not found for email|client not found|email not found/i.test(msg)) return new DomainError("NOT_FOUND", "panel_unknown_client", { email });
   if (/empty client ID/i.test(msg)) {
     // On update/delete the server could not find :clientId; on add our client lacked its ID field.
-    return op === "add"
-      ? new DomainError("VALIDATION", "Panel refused the client: its ID field is missing", { reason: "empty_client_id" })
-      : new DomainError("NOT_FOUND", "Panel client not found", { reason: "unknown_client", email });
+    return op === "add" ? new DomainError("VALIDATION", "panel_empty_client_id") : new DomainError("NOT_FOUND", "panel_unknown_client", { email });
   }
-  if (/no client remained/i.test(msg)) {
-    return new DomainError("CONFLICT", "Panel refuses to delete the last client of an inbound", {
-      reason: "last_client",
-    });
-  }
+  if (/no client remained/i.test(msg)) return new DomainError("CONFLICT", "panel_last_client");
   if (op === "login" && /invalid username or password|is required/i.test(msg)) return badCredentials();
-  return new DomainError("UNAVAILABLE", `Panel refused the request: ${msg || "no message"}`, {
-    reason: "panel_error",
-    panelMessage: msg,
-  });
+  // The panel's own words are the best detail we have; they stay untranslated inside our sentence.
+  return new DomainError("UNAVAILABLE", "panel_error", { panelMessage: msg || "-" });
 }
 
 /** Node's TLS verification failures (OpenSSL X509 codes and the host name check). */
@@ -112,19 +81,12 @@ export function transportError(e: unknown, timeoutMs: number): DomainError {
   if (e instanceof DomainError) return e;
   const name = (e as { name?: string } | null)?.name;
   if (name === "TimeoutError" || name === "AbortError") {
-    return new DomainError("UNAVAILABLE", `Panel did not answer within ${timeoutMs} ms`, { reason: "timeout" });
+    return new DomainError("UNAVAILABLE", "panel_timeout", { seconds: Math.max(1, Math.round(timeoutMs / 1000)) });
   }
   const cause = (e as { cause?: { code?: string } } | null)?.cause;
   if (cause?.code && TLS_UNTRUSTED_CODES.has(cause.code)) {
     // The socket opened but we refused the certificate: say so, or admins chase firewalls for nothing.
-    return new DomainError(
-      "UNAVAILABLE",
-      "Panel's TLS certificate is not trusted (self-signed, or issued for another host name); if you trust this panel, turn on accepting its self-signed certificate for this node",
-      { reason: "tls_untrusted", errno: cause.code },
-    );
+    return new DomainError("UNAVAILABLE", "panel_tls_untrusted", { errno: cause.code });
   }
-  return new DomainError("UNAVAILABLE", "Panel is unreachable", {
-    reason: "unreachable",
-    ...(cause?.code ? { errno: cause.code } : {}),
-  });
+  return new DomainError("UNAVAILABLE", "panel_unreachable", cause?.code ? { errno: cause.code } : {});
 }

@@ -43,7 +43,7 @@ const LAST_ADMIN_LOCK = 727_002; // advisory lock key, constant across releases
 async function assertAnotherActiveAdmin(ctx: Ctx, db: Ctx["db"], exceptId: string) {
   await db.execute(sql`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`);
   const [{ n }] = await db.select({ n: count() }).from(users).where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE"), ne(users.id, exceptId)));
-  if (Number(n) === 0) throw conflict("This is the last active administrator", { reason: "last_admin" });
+  if (Number(n) === 0) throw conflict("last_admin");
 }
 
 export async function adminUpdateUser(ctx: Ctx, id: string, raw: unknown) {
@@ -79,7 +79,7 @@ export async function adminUpdateUser(ctx: Ctx, id: string, raw: unknown) {
 export async function setUserStatus(ctx: Ctx, id: string, rawStatus: unknown) {
   requireAdmin(ctx);
   const status = parseInput(StatusInput, rawStatus) as UserStatus;
-  if (ctx.actor.userId === id && status !== "ACTIVE") throw forbidden("You cannot disable or ban yourself", "cannot_disable_self");
+  if (ctx.actor.userId === id && status !== "ACTIVE") throw forbidden("cannot_disable_self");
   await ctx.db.transaction(async (tx) => {
     const before = await getUserOrThrow(tx, id);
     if (before.status === status) return;
@@ -95,7 +95,7 @@ export async function setUserStatus(ctx: Ctx, id: string, rawStatus: unknown) {
 
 export async function adminDeleteUser(ctx: Ctx, id: string): Promise<{ deleted: true }> {
   requireAdmin(ctx);
-  if (ctx.actor.userId === id) throw forbidden("You cannot delete your own account", "cannot_delete_self");
+  if (ctx.actor.userId === id) throw forbidden("cannot_delete_self");
   await ctx.db.transaction(async (tx) => {
     const before = await getUserOrThrow(tx, id);
     if (before.role === "ADMIN") await assertAnotherActiveAdmin(ctx, tx, id);

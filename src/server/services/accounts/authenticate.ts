@@ -17,7 +17,7 @@ export interface AuthenticatedUser { id: string; email: string; name: string; ro
  * this IP, or for this IP), it says so (`attemptsLeft: 1`): the login form warns before a lock-out.
  */
 const wrongCredentials = (left: number) =>
-  new DomainError("UNAUTHENTICATED", "Wrong email or password", { reason: "bad_credentials", ...(left === 1 ? { attemptsLeft: 1 } : {}) });
+  new DomainError("UNAUTHENTICATED", "bad_credentials", left === 1 ? { attemptsLeft: 1 } : {});
 
 /**
  * The credentials check behind next-auth. Order matters: the per-IP attempt and the captcha first (a
@@ -37,7 +37,7 @@ export async function authenticate(ctx: Ctx, raw: unknown, opts: { secondFactor?
   if (turnstileActive(settings)) {
     const secret = turnstileSecretOrUnavailable(settings);
     const r = input.turnstileToken ? await verifyTurnstile(secret, input.turnstileToken, ctx.ip) : { success: false };
-    if (!r.success) throw new DomainError("VALIDATION", "Captcha verification failed, please try again", { reason: "captcha" });
+    if (!r.success) throw new DomainError("VALIDATION", "captcha_failed");
   }
   // Refused by the account's own limit: no password was tried, so the shared address keeps its count.
   const attempt = await beginLoginAttempt(input.email, ctx.ip, limits).catch(async (err: unknown) => {
@@ -48,17 +48,17 @@ export async function authenticate(ctx: Ctx, raw: unknown, opts: { secondFactor?
   if (!(await verifyPassword(u?.passwordHash, input.password, { userId: u?.id })) || !u) {
     if (!u && isWallet()) {
       const [p] = await ctx.db.select({ id: pendingRegistrations.id }).from(pendingRegistrations).where(eq(pendingRegistrations.email, input.email)).limit(1);
-      if (p) throw new DomainError("FORBIDDEN", "Please verify your email first: check your inbox", { reason: "email_not_verified" });
+      if (p) throw new DomainError("FORBIDDEN", "email_not_verified");
     }
     throw wrongCredentials(Math.min(ipAttempt.left, attempt.left));
   }
   // The password was right: not a failure as far as the shared address is concerned (the account's
   // own counter below still waits for a complete sign-in).
   await ipAttempt.refund();
-  if (u.status === "PENDING_EMAIL") throw new DomainError("FORBIDDEN", "Please verify your email first: check your inbox", { reason: "email_not_verified" });
-  if (u.status === "DISABLED") throw new DomainError("FORBIDDEN", "This account is disabled; contact support", { reason: "disabled" });
-  if (u.status === "BANNED") throw new DomainError("FORBIDDEN", "This account is banned", { reason: "banned" });
-  if (u.status !== "ACTIVE") throw forbidden("This account cannot log in");
+  if (u.status === "PENDING_EMAIL") throw new DomainError("FORBIDDEN", "email_not_verified");
+  if (u.status === "DISABLED") throw new DomainError("FORBIDDEN", "disabled");
+  if (u.status === "BANNED") throw new DomainError("FORBIDDEN", "banned");
+  if (u.status !== "ACTIVE") throw forbidden("account_inactive");
   // Only a complete sign-in (password and, when enrolled, the second factor) clears the attempt
   // count and makes this IP a known one: a stolen password alone earns neither.
   await opts.secondFactor?.(u.id);

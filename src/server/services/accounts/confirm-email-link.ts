@@ -15,7 +15,7 @@ export type EmailLinkOutcome = "verified" | "registered" | "email_changed";
 export async function confirmEmailLink(ctx: Ctx, raw: unknown): Promise<{ outcome: EmailLinkOutcome; email: string }> {
   const { token } = parseInput(TokenInput, raw);
   await limitTokenAttemptIp(ctx.ip);
-  const invalid = () => validationError("This link is invalid, expired or already used", { reason: "invalid_link" });
+  const invalid = () => validationError("invalid_link");
   try {
     return await ctx.db.transaction(async (tx) => {
       const t = await consumeEmailToken(tx, token, ["VERIFY_EMAIL", "REGISTER", "CHANGE_EMAIL"], ctx.now());

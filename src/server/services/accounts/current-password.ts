@@ -11,7 +11,7 @@ import { beginCurrentPasswordCheck } from "../../rate-limit/policies";
 export async function assertCurrentPassword(userId: string, passwordHash: string, currentPassword: string): Promise<void> {
   const passed = await beginCurrentPasswordCheck(userId);
   if (!(await verifyPassword(passwordHash, currentPassword, { userId }))) {
-    throw new DomainError("UNAUTHENTICATED", "Current password is wrong", { reason: "current_password_wrong", fields: { currentPassword: "wrong" } });
+    throw new DomainError("UNAUTHENTICATED", "current_password_wrong", { fields: { currentPassword: "wrong" } });
   }
   await passed();
 }

@@ -21,7 +21,7 @@ import { z } from "zod";
 
 async function mailSettings(ctx: Ctx) {
   const s = await getSettingsWithSecrets(ctx.db);
-  if (!smtpConfigured(s)) throw unavailable("Mail is not configured on this site; contact support", { reason: "mail_not_configured" });
+  if (!smtpConfigured(s)) throw unavailable("mail_not_configured");
   assertSmtpSecretReadable(s);
   return s;
 }
@@ -72,7 +72,7 @@ export async function requestEmailChange(ctx: Ctx, raw: unknown): Promise<{ sent
   const s = await mailSettings(ctx);
   const u = await getUserOrThrow(ctx.db, userId);
   await assertCurrentPassword(userId, u.passwordHash, input.currentPassword);
-  if (input.newEmail === u.email) throw conflict("This is already your email", { reason: "same_email" });
+  if (input.newEmail === u.email) throw conflict("same_email");
   if (await findUserByEmail(ctx.db, input.newEmail)) throw emailTaken("newEmail");
   await ctx.db.transaction(async (tx) => {
     const { token, minutes } = await issueEmailToken(tx, { purpose: "CHANGE_EMAIL", email: u.email, userId: u.id, payload: { newEmail: input.newEmail }, now: ctx.now() });

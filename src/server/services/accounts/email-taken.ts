@@ -5,4 +5,4 @@ import { conflict } from "../../errors";
  * registration, admin create/edit and email change alike. `field` names the form field to mark.
  */
 export const emailTaken = (field?: "email" | "newEmail") =>
-  conflict("This email is already registered", { reason: "email_taken", ...(field ? { fields: { [field]: "taken" } } : {}) });
+  conflict("email_taken", field ? { fields: { [field]: "taken" } } : {});

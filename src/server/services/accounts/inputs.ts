@@ -3,12 +3,12 @@ import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../../auth/password-policy";
 import { USER_ROLES, USER_STATUSES } from "../../db/schema";
 
-export const EmailInput = z.string().trim().toLowerCase().max(254, "Email is too long").pipe(z.email("Enter a valid email address"));
+export const EmailInput = z.string().trim().toLowerCase().max(254).pipe(z.email());
 export const PasswordInput = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(128, "Password must be at most 128 characters");
-export const NameInput = z.string().trim().max(50, "Name must be at most 50 characters");
+  .min(MIN_PASSWORD_LENGTH)
+  .max(128);
+export const NameInput = z.string().trim().max(50);
 
 export const RegisterInput = z.object({
   email: EmailInput,
@@ -22,7 +22,7 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 
 export const LoginInput = z.object({
   email: EmailInput,
-  password: z.string().min(1, "Enter your password").max(128),
+  password: z.string().min(1).max(128),
   turnstileToken: z.string().max(2048).optional(),
 });
 export const TokenInput = z.object({ token: z.string().trim().min(20).max(200) });

@@ -3,4 +3,4 @@
 import { validationError } from "../../errors";
 
 export const passwordUnchanged = (field: "newPassword" | "password") =>
-  validationError("The new password is the same as the current one", { reason: "password_unchanged", fields: { [field]: "unchanged" } });
+  validationError("password_unchanged", { fields: { [field]: "unchanged" } });

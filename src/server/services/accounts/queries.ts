@@ -29,9 +29,9 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 }
 
 export async function getUserOrThrow(db: Db, id: string): Promise<User> {
-  if (!isUuid(id)) throw notFound("User");
+  if (!isUuid(id)) throw notFound("user");
   const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!u) throw notFound("User");
+  if (!u) throw notFound("user");
   return u;
 }
 
@@ -54,7 +54,7 @@ export async function getUserByEmail(ctx: Ctx, email: unknown): Promise<PublicUs
   requireAdmin(ctx);
   // Not validated as an address: anything that is not a stored email is simply not found.
   const u = typeof email === "string" ? await findUserByEmail(ctx.db, email) : undefined;
-  if (!u) throw notFound("User");
+  if (!u) throw notFound("user");
   return publicUserOf(u);
 }
 

@@ -32,21 +32,21 @@ export async function register(ctx: Ctx, raw: LazyBody): Promise<RegisterResult>
   // The body is read only now, after the limit: a flood of large bodies costs a counter hit each.
   const input = parseInput(RegisterInput, await bodyOf(raw));
   const settings = await getSettingsWithSecrets(ctx.db);
-  if (!settings.registrationOpen) throw new DomainError("FORBIDDEN", "Registration is closed", { reason: "registration_closed" });
+  if (!settings.registrationOpen) throw new DomainError("FORBIDDEN", "registration_closed");
   let invitedById: string | null = null;
   if (input.inviteCode) {
     const [inviter] = await ctx.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.inviteCode, input.inviteCode)).limit(1);
-    if (!inviter || inviter.status === "BANNED") throw validationError("Invalid invite code", { reason: "invite_invalid", fields: { inviteCode: "invalid" } });
+    if (!inviter || inviter.status === "BANNED") throw validationError("invite_invalid", { fields: { inviteCode: "invalid" } });
     invitedById = inviter.id;
   } else if (settings.inviteCodeRequired) {
-    throw validationError("An invite code is required", { reason: "invite_required", fields: { inviteCode: "required" } });
+    throw validationError("invite_required", { fields: { inviteCode: "required" } });
   }
   // The captcha token is single use: spend it only once the cheaper checks passed.
   if (turnstileActive(settings)) {
     const secret = turnstileSecretOrUnavailable(settings); // 503 when set but unreadable: never "off"
-    if (!input.turnstileToken) throw validationError("Please complete the captcha", { reason: "captcha_required", fields: { turnstileToken: "required" } });
+    if (!input.turnstileToken) throw validationError("captcha_required", { fields: { turnstileToken: "required" } });
     const r = await verifyTurnstile(secret, input.turnstileToken, ctx.ip);
-    if (!r.success) throw validationError("Captcha verification failed, please try again", { reason: "captcha_failed", fields: { turnstileToken: "invalid" }, errorCodes: r.errorCodes });
+    if (!r.success) throw validationError("captcha_failed", { fields: { turnstileToken: "invalid" }, errorCodes: r.errorCodes });
   }
   const verify = settings.emailVerificationRequired && smtpConfigured(settings);
   if (verify) assertSmtpSecretReadable(settings); // the verification mail could not be sent

@@ -9,7 +9,7 @@ import { parseInput, ResetPasswordInput } from "./inputs";
 import { passwordUnchanged } from "./password-unchanged";
 import { consumeEmailToken, findUsableEmailToken } from "./tokens";
 
-const invalidLink = () => validationError("This link is invalid, expired or already used", { reason: "invalid_link" });
+const invalidLink = () => validationError("invalid_link");
 
 /**
  * Sets a new password from a reset link and ends every existing session of the account. Token

@@ -39,9 +39,9 @@ export async function consumeTotp(db: Db, userId: string, row: TotpRow, code: st
 }
 
 const invalidTotp = (status: "UNAUTHENTICATED" | "VALIDATION") =>
-  new DomainError(status, "The code is wrong or was already used", { reason: "totp_invalid", ...(status === "VALIDATION" ? { fields: { code: "invalid" } } : {}) });
+  new DomainError(status, "totp_invalid", status === "VALIDATION" ? { fields: { code: "invalid" } } : {});
 const invalidRecovery = (status: "UNAUTHENTICATED" | "VALIDATION") =>
-  new DomainError(status, "This recovery code is wrong or was already used", { reason: "recovery_code_invalid", ...(status === "VALIDATION" ? { fields: { code: "invalid" } } : {}) });
+  new DomainError(status, "recovery_code_invalid", status === "VALIDATION" ? { fields: { code: "invalid" } } : {});
 
 /**
  * Checks one code of an enabled authenticator (a 6-digit TOTP code or a recovery code), counting
@@ -49,14 +49,14 @@ const invalidRecovery = (status: "UNAUTHENTICATED" | "VALIDATION") =>
  */
 export async function checkSecondFactor(ctx: Ctx, userId: string, input: SecondFactorInput, status: "UNAUTHENTICATED" | "VALIDATION" = "VALIDATION"): Promise<"totp" | "recovery"> {
   const row = await enabledTotp(ctx.db, userId);
-  if (!row) throw new DomainError("VALIDATION", "Two-factor sign-in is not enabled", { reason: "two_factor_not_enabled" });
+  if (!row) throw new DomainError("VALIDATION", "two_factor_not_enabled");
   return checkWith(ctx, userId, row, input, status);
 }
 
 async function checkWith(ctx: Ctx, userId: string, row: TotpRow, input: SecondFactorInput, status: "UNAUTHENTICATED" | "VALIDATION"): Promise<"totp" | "recovery"> {
   const totp = input.totpCode?.trim();
   const recovery = input.recoveryCode?.trim();
-  if (!totp && !recovery) throw new DomainError(status, "Enter the code from your authenticator app", { reason: "totp_required" });
+  if (!totp && !recovery) throw new DomainError(status, "totp_required");
   const succeeded = await beginSecondFactorCheck(userId);
   if (totp) {
     if (!(await consumeTotp(ctx.db, userId, row, totp, ctx.now()))) throw invalidTotp(status);

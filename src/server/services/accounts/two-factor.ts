@@ -19,8 +19,8 @@ import { countUnusedRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes
 import { checkSecondFactor, consumeTotp, enabledTotp, splitCode } from "./second-factor";
 import { ADMIN_TOTP_REQUIRED, revokeAllSessions } from "./user-sessions";
 
-const CodeInput = z.object({ code: z.string().trim().min(1, "Enter a code").max(64) });
-const DisableInput = z.object({ password: z.string().min(1, "Enter your password").max(128), code: z.string().trim().min(1, "Enter a code").max(64) });
+const CodeInput = z.object({ code: z.string().trim().min(1).max(64) });
+const DisableInput = z.object({ password: z.string().min(1).max(128), code: z.string().trim().min(1).max(64) });
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -55,7 +55,7 @@ async function issuer(ctx: Ctx): Promise<string> {
 export async function startTwoFactorSetup(ctx: Ctx): Promise<{ secret: string; uri: string }> {
   const { userId } = requireUser(ctx);
   const u = await getUserOrThrow(ctx.db, userId);
-  if (await enabledTotp(ctx.db, userId)) throw conflict("Two-factor sign-in is already on", { reason: "two_factor_enabled" });
+  if (await enabledTotp(ctx.db, userId)) throw conflict("two_factor_enabled");
   const secret = newTotpSecret();
   const secretEnc = encryptSecret(secret);
   await ctx.db
@@ -70,10 +70,10 @@ export async function confirmTwoFactorSetup(ctx: Ctx, raw: unknown): Promise<{ r
   const { userId } = requireUser(ctx);
   const { code } = parseInput(CodeInput, raw);
   const [row] = await ctx.db.select({ secretEnc: userTotp.secretEnc, lastUsedStep: userTotp.lastUsedStep }).from(userTotp).where(and(eq(userTotp.userId, userId), isNull(userTotp.enabledAt))).limit(1);
-  if (!row) throw new DomainError("VALIDATION", "Start the setup again", { reason: "two_factor_setup_missing" });
+  if (!row) throw new DomainError("VALIDATION", "two_factor_setup_missing");
   const succeeded = await beginSecondFactorCheck(userId);
   return ctx.db.transaction(async (tx) => {
-    if (!(await consumeTotp(tx, userId, row, code, ctx.now(), true))) throw new DomainError("VALIDATION", "The code is wrong or was already used", { reason: "totp_invalid", fields: { code: "invalid" } });
+    if (!(await consumeTotp(tx, userId, row, code, ctx.now(), true))) throw new DomainError("VALIDATION", "totp_invalid", { fields: { code: "invalid" } });
     const codes = await replaceRecoveryCodes(tx, userId, ctx.now());
     await recordAudit(ctx, { action: "user.two_factor_enable", targetType: "user", targetId: userId }, tx);
     await succeeded();
@@ -97,11 +97,11 @@ export async function regenerateRecoveryCodes(ctx: Ctx, raw: unknown): Promise<{
 export async function disableTwoFactor(ctx: Ctx, raw: unknown): Promise<void> {
   const { userId } = requireUser(ctx);
   const input = parseInput(DisableInput, raw);
-  if (!(await enabledTotp(ctx.db, userId))) throw new DomainError("VALIDATION", "Two-factor sign-in is not enabled", { reason: "two_factor_not_enabled" });
+  if (!(await enabledTotp(ctx.db, userId))) throw new DomainError("VALIDATION", "two_factor_not_enabled");
   // Both checks share the per-account 2FA limit: counted here, before the password is verified.
   const succeeded = await beginSecondFactorCheck(userId);
   const u = await getUserOrThrow(ctx.db, userId);
-  if (!(await verifyPassword(u.passwordHash, input.password))) throw new DomainError("VALIDATION", "Current password is wrong", { reason: "current_password_wrong", fields: { password: "wrong" } });
+  if (!(await verifyPassword(u.passwordHash, input.password))) throw new DomainError("VALIDATION", "current_password_wrong", { fields: { password: "wrong" } });
   await succeeded();
   await checkSecondFactor(ctx, userId, splitCode(input.code));
   await ctx.db.transaction(async (tx) => {

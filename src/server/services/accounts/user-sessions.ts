@@ -125,20 +125,20 @@ export async function listMySessions(ctx: Ctx): Promise<SessionListItem[]> {
   return rows.map((r) => ({ ...r, current: r.id === ctx.actor.sessionId }));
 }
 
-const RevokeSessionInput = z.object({ id: z.string().regex(UUID, "Unknown session") });
+const RevokeSessionInput = z.object({ id: z.string().regex(UUID) });
 
 /** Signs one of the caller's other devices out. This device signs out with the sign-out button. */
 export async function revokeMySession(ctx: Ctx, raw: unknown): Promise<void> {
   const { userId } = requireUser(ctx);
   const { id } = parseInput(RevokeSessionInput, raw);
-  if (id === ctx.actor.sessionId) throw new DomainError("VALIDATION", "Use sign out to end this session", { reason: "current_session" });
+  if (id === ctx.actor.sessionId) throw new DomainError("VALIDATION", "current_session");
   await ctx.db.transaction(async (tx) => {
     const r = await tx
       .update(userSessions)
       .set({ revokedAt: ctx.now() })
       .where(and(eq(userSessions.id, id), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
       .returning({ id: userSessions.id });
-    if (!r.length) throw notFound("Session");
+    if (!r.length) throw notFound("session");
     await recordAudit(ctx, { action: "user.revoke_session", targetType: "user", targetId: userId, metadata: { sessionId: id } }, tx);
   });
 }

@@ -5,14 +5,14 @@ const panelUrl = z
   .string()
   .trim()
   .max(500)
-  .pipe(z.url("Enter the panel URL, e.g. https://1.2.3.4:2053/basepath/"))
-  .refine((u) => /^https?:\/\//i.test(u), "The panel URL must start with http:// or https://");
+  .pipe(z.url({ error: "panel_url_format" }))
+  .refine((u) => /^https?:\/\//i.test(u), { message: "panel_url_format" });
 
 export const NodeInput = z.object({
-  name: z.string().trim().min(1, "Name is required").max(60),
+  name: z.string().trim().min(1).max(60),
   panelUrl,
-  panelUsername: z.string().trim().min(1, "Panel username is required").max(200),
-  panelPassword: z.string().min(1, "Panel password is required").max(500),
+  panelUsername: z.string().trim().min(1).max(200),
+  panelPassword: z.string().min(1).max(500),
   panelApiToken: z.string().trim().max(500).optional(),
   sortOrder: z.coerce.number().int().min(-10_000).max(10_000).optional(),
   panelTlsInsecure: optionalFormBoolean,
@@ -28,5 +28,5 @@ export const NodeUpdateInput = NodeInput.extend({
 export const NodeVisibilityInput = z.object({ visible: z.boolean() });
 
 export const DisplayNameInput = z.object({ displayName: z.string().trim().max(60) });
-export const NodeIdsInput = z.object({ nodeIds: z.array(z.string().uuid()).min(1, "Choose at least one node").max(200) });
+export const NodeIdsInput = z.object({ nodeIds: z.array(z.string().uuid()).min(1).max(200) });
 export type NodeInput = z.infer<typeof NodeInput>;

@@ -14,7 +14,7 @@ import { forgetPanel } from "./panel-for-node";
 import { getNodeOrThrow, publicNode } from "./queries";
 import { syncNodeInbounds, type SyncResult } from "./sync-inbounds";
 
-const nameTaken = (err: unknown) => (isUniqueViolation(err) ? conflict("A node with this name already exists", { fields: { name: "taken" } }) : err);
+const nameTaken = (err: unknown) => (isUniqueViolation(err) ? conflict("node_name_taken", { fields: { name: "taken" } }) : err);
 
 export async function createNode(ctx: Ctx, raw: unknown) {
   requireAdmin(ctx);

@@ -9,9 +9,9 @@ import { isUuid } from "../../uuid";
 // check no caller, so index.ts does not export them. Transports use the verbs below.
 
 export async function getNodeOrThrow(db: Db, id: string): Promise<Node> {
-  if (!isUuid(id)) throw notFound("Node");
+  if (!isUuid(id)) throw notFound("node");
   const [n] = await db.select().from(nodes).where(eq(nodes.id, id)).limit(1);
-  if (!n) throw notFound("Node");
+  if (!n) throw notFound("node");
   return n;
 }
 
@@ -28,6 +28,8 @@ export function publicNode(n: Node) {
     lastAgentReportAt: n.lastAgentReportAt,
     panelStatus: n.panelStatus,
     panelError: n.panelError,
+    panelErrorReason: n.panelErrorReason,
+    panelErrorParams: n.panelErrorParams,
     panelCheckedAt: n.panelCheckedAt,
     lastSyncAt: n.lastSyncAt,
     sortOrder: n.sortOrder,
@@ -77,8 +79,8 @@ export async function listNodeInbounds(ctx: Ctx, nodeId: string, opts: { include
 }
 
 export async function getInboundOrThrow(db: Db, id: string) {
-  if (!isUuid(id)) throw notFound("Inbound");
+  if (!isUuid(id)) throw notFound("inbound");
   const [i] = await db.select().from(inbounds).where(eq(inbounds.id, id)).limit(1);
-  if (!i) throw notFound("Inbound");
+  if (!i) throw notFound("inbound");
   return i;
 }

@@ -4,12 +4,31 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { inbounds, nodes } from "../../db/schema";
+import type { ErrorReason } from "../../error-reasons";
+import { errorText } from "../../i18n/error-text";
 import { isPanelError, sanitizeInboundSettings, sanitizeStreamSettings, type PanelInbound } from "../../integrations/panel";
 import { log } from "../../logger";
 import { panelForNode } from "./panel-for-node";
 import { getNodeOrThrow } from "./queries";
 
-export interface SyncResult { ok: boolean; inboundCount: number; error?: { code: string; message: string; reason?: string } }
+/**
+ * A failed sync's error: `message` in the caller's language (the CLI prints it), `reason` and
+ * `details` (reason and parameters) for the browser, which words it from the same catalogue.
+ */
+export interface SyncError { code: string; message: string; reason: string; details: Record<string, unknown> }
+export interface SyncResult { ok: boolean; inboundCount: number; error?: SyncError }
+
+/** The parameters of a panel error's sentence (never the fields a person need not see). */
+function panelParams(details: Record<string, unknown>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(details)) if (k !== "reason" && (typeof v === "string" || typeof v === "number")) out[k] = v;
+  return out;
+}
+
+function syncError(ctx: Ctx, code: string, reason: ErrorReason, params: Record<string, string | number>): SyncError {
+  const details = { reason, ...params };
+  return { code, message: errorText(ctx.locale, reason, details) ?? reason, reason, details };
+}
 
 export async function writeInboundMirror(ctx: Ctx, nodeId: string, list: PanelInbound[]): Promise<number> {
   const now = ctx.now();
@@ -42,7 +61,7 @@ export async function writeInboundMirror(ctx: Ctx, nodeId: string, list: PanelIn
     // earlier sync set is kept. Decided in the UPDATE itself, so it cannot race the admin's switch.
     await tx
       .update(nodes)
-      .set({ panelStatus: "OK", panelError: null, panelCheckedAt: now, lastSyncAt: now, visibility: sql`case when ${nodes.visibility} = 'PENDING' then 'VISIBLE' else ${nodes.visibility} end` })
+      .set({ panelStatus: "OK", panelError: null, panelErrorReason: null, panelErrorParams: null, panelCheckedAt: now, lastSyncAt: now, visibility: sql`case when ${nodes.visibility} = 'PENDING' then 'VISIBLE' else ${nodes.visibility} end` })
       .where(eq(nodes.id, nodeId));
   });
   return list.length;
@@ -62,23 +81,26 @@ export async function syncNodeInbounds(ctx: Ctx, nodeId: string, opts: { fresh?:
     return { ok: true, inboundCount: await writeInboundMirror(ctx, nodeId, list) };
   } catch (err) {
     if (!isPanelError(err)) return recordInternalError(ctx, nodeId, err);
-    const error = { code: err.code, message: err.message, reason: err.details.reason };
+    const params = panelParams(err.details);
     await ctx.db
       .update(nodes)
-      .set({ panelStatus: "ERROR", panelError: error.message.slice(0, 500), panelCheckedAt: ctx.now() })
+      .set({ panelStatus: "ERROR", panelError: err.message.slice(0, 500), panelErrorReason: err.reason, panelErrorParams: params, panelCheckedAt: ctx.now() })
       .where(eq(nodes.id, nodeId));
-    return { ok: false, inboundCount: 0, error };
+    return { ok: false, inboundCount: 0, error: syncError(ctx, err.code, err.reason, params) };
   }
 }
 
 async function recordInternalError(ctx: Ctx, nodeId: string, err: unknown): Promise<SyncResult> {
   log.error("node sync failed (not a panel error)", { requestId: ctx.requestId, nodeId, error: err });
-  const message = `Something went wrong on our side while syncing. Reference: ${ctx.requestId}`;
+  const params = { ref: ctx.requestId };
   try {
-    await ctx.db.update(nodes).set({ panelError: message }).where(eq(nodes.id, nodeId));
+    await ctx.db
+      .update(nodes)
+      .set({ panelError: errorText("en", "internal_error", params), panelErrorReason: "internal_error", panelErrorParams: params })
+      .where(eq(nodes.id, nodeId));
   } catch (recordErr) {
     // The database itself may be what failed; the log line above still carries the cause.
     log.error("node sync: could not record the internal error on the node", { requestId: ctx.requestId, nodeId, error: recordErr });
   }
-  return { ok: false, inboundCount: 0, error: { code: "INTERNAL", message, reason: "internal_error" } };
+  return { ok: false, inboundCount: 0, error: syncError(ctx, "INTERNAL", "internal_error", params) };
 }

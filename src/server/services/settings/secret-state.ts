@@ -19,9 +19,7 @@ export type SettingsWithSecrets = Omit<Settings, SecretSettingKey> & Record<Secr
 /** The Turnstile secret to verify with; 503 when it is stored but cannot be decrypted. */
 export function turnstileSecretOrUnavailable(s: { turnstileSecretKey: StoredSecret }): string {
   if (isUnreadableSecret(s.turnstileSecretKey)) {
-    throw unavailable("Login and registration are paused: the captcha cannot be checked because of a configuration problem on this site; please contact support", {
-      reason: "captcha_unavailable",
-    });
+    throw unavailable("captcha_unavailable");
   }
   return s.turnstileSecretKey;
 }
@@ -32,6 +30,6 @@ export const smtpSecretUnreadable = (s: { smtpPassword: StoredSecret }) => !env(
 /** 503 when mail would have to be sent with an unreadable SMTP password. */
 export function assertSmtpSecretReadable(s: { smtpPassword: StoredSecret }): void {
   if (smtpSecretUnreadable(s)) {
-    throw unavailable("Mail cannot be sent from this site right now because of a configuration problem; please contact support", { reason: "mail_unavailable" });
+    throw unavailable("mail_unavailable");
   }
 }

@@ -16,7 +16,7 @@ export async function sendTestMail(ctx: Ctx, rawTo: unknown): Promise<{ messageI
   requireAdmin(ctx);
   const to = parseInput(EmailInput, rawTo);
   const settings = await getSettingsWithSecrets(ctx.db);
-  if (!smtpConfigured(settings)) throw unavailable("SMTP is not configured yet: save the SMTP settings first");
+  if (!smtpConfigured(settings)) throw unavailable("smtp_not_configured");
   assertSmtpSecretReadable(settings); // not "the mail server refused": we would not even try
   let r: { messageId: string };
   try {
@@ -26,7 +26,7 @@ export async function sendTestMail(ctx: Ctx, rawTo: unknown): Promise<{ messageI
     // database, a bug) keep their cause and reach the transport as a 500 with a reference.
     if (!isMailTransportError(err)) throw err;
     await recordAudit(ctx, { action: "settings.smtp_test", targetType: "settings", metadata: { to, ok: false, error: (err as Error).message } });
-    throw unavailable(`The mail server refused the test mail: ${(err as Error).message}`);
+    throw unavailable("test_mail_refused", { detail: (err as Error).message });
   }
   await recordAudit(ctx, { action: "settings.smtp_test", targetType: "settings", metadata: { to, ok: true } });
   return r;

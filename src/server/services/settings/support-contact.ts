@@ -24,4 +24,4 @@ export const SupportContactSetting = z
   .string()
   .trim()
   .max(200)
-  .refine((v) => v === "" || supportContactLink(v) !== null, { message: "Use an email address, a web address (https://...) or a Telegram handle (@name)" });
+  .refine((v) => v === "" || supportContactLink(v) !== null, { message: "support_contact_format" });

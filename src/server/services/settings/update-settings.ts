@@ -5,7 +5,7 @@ import { encryptSecret } from "../../crypto/secrets";
 import { appConfig } from "../../db/schema";
 import { env } from "../../env";
 import { validationError } from "../../errors";
-import { assertNoNul } from "../../validation";
+import { assertNoNul, fieldProblems } from "../../validation";
 import { recordAudit } from "../audit";
 import { getSettingsWithSecrets } from "./queries";
 import { SettingsSchema, SYSTEM_SETTINGS, isSecretSetting, type Settings } from "./schema";
@@ -27,8 +27,7 @@ export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, o
   assertNoNul(input);
   const parsed = EditableSchema.safeParse(input);
   if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "settings", i.message]));
-    throw validationError("Some settings are invalid", { reason: "settings_invalid", fields });
+    throw validationError("settings_invalid", fieldProblems(parsed.error.issues, input, "settings"));
   }
   return ctx.db.transaction(async (tx) => {
     const current = await getSettingsWithSecrets(tx);
@@ -37,10 +36,10 @@ export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, o
     for (const k of opts.clearSecrets ?? []) if (isSecretSetting(k)) patch[k] = "";
     const next = { ...current, ...patch } as Settings;
     if (next.emailVerificationRequired && !smtpConfigured(next)) {
-      throw validationError("Email verification needs SMTP to be configured first", { reason: "smtp_required", fields: { emailVerificationRequired: "smtp_required" } });
+      throw validationError("smtp_required", { fields: { emailVerificationRequired: "smtp_required" } });
     }
     if (next.turnstileEnabled && (!next.turnstileSiteKey || !next.turnstileSecretKey)) {
-      throw validationError("Turnstile needs both a site key and a secret key", { reason: "turnstile_keys_required", fields: { turnstileEnabled: "keys_required" } });
+      throw validationError("turnstile_keys_required", { fields: { turnstileEnabled: "keys_required" } });
     }
     const changed = Object.keys(patch).filter((k) => JSON.stringify(patch[k]) !== JSON.stringify(current[k as keyof Settings]));
     for (const k of changed) {

@@ -13,12 +13,12 @@ export async function assertTelemetryReadable(ctx: Ctx): Promise<void> {
   if ((kind === "user" || kind === "admin") && userId) return;
   if (kind === "cli" || kind === "system") return;
   const { telemetryPublic } = await getSettingsWithSecrets(ctx.db);
-  if (!telemetryPublic) throw unauthenticated("Please log in to see line latency and routes");
+  if (!telemetryPublic) throw unauthenticated("telemetry_login_required");
 }
 
 /** Reports come only from an agent, and always for the node its token belongs to. */
 export function requireAgentNode(ctx: Ctx): string {
-  if (ctx.actor.kind !== "agent" || !ctx.actor.nodeId) throw unauthenticated("An agent token is required");
+  if (ctx.actor.kind !== "agent" || !ctx.actor.nodeId) throw unauthenticated("agent_required");
   return ctx.actor.nodeId;
 }
 
@@ -39,6 +39,6 @@ export function visibleNodesFilter(ctx: Ctx): SQL | undefined {
 /** One node for a telemetry read: a node the caller may not see answers 404 like one that does not exist. */
 export async function getReadableNode(ctx: Ctx, id: string): Promise<Node> {
   const node = await getNodeOrThrow(ctx.db, id);
-  if (node.visibility !== "VISIBLE" && !seesHiddenNodes(ctx)) throw notFound("Node");
+  if (node.visibility !== "VISIBLE" && !seesHiddenNodes(ctx)) throw notFound("node");
   return node;
 }

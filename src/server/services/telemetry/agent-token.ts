@@ -27,12 +27,12 @@ export const isAgentTokenShape = (token: string): boolean => AGENT_TOKEN_SHAPE.t
  * revoked token has no hash row any more, so it simply is not found.
  */
 export async function resolveAgentNode(db: Db, authorization: string | null | undefined): Promise<string> {
-  if (!authorization?.trim()) throw unauthenticated("Missing agent token: send Authorization: Bearer <token>");
+  if (!authorization?.trim()) throw unauthenticated("agent_token_missing");
   const token = BEARER.exec(authorization.trim())?.[1];
-  if (!token) throw unauthenticated("Authorization must be Bearer <agent token>");
-  if (!isAgentTokenShape(token)) throw unauthenticated("Invalid or revoked agent token");
+  if (!token) throw unauthenticated("agent_token_malformed");
+  if (!isAgentTokenShape(token)) throw unauthenticated("agent_token_invalid");
   // Equality on an HMAC: timing reveals nothing about any stored token.
   const [node] = await db.select({ id: nodes.id }).from(nodes).where(inArray(nodes.agentTokenHash, keyedHashCandidates(token, "agent-token"))).limit(1);
-  if (!node) throw unauthenticated("Invalid or revoked agent token");
+  if (!node) throw unauthenticated("agent_token_invalid");
   return node.id;
 }

@@ -50,10 +50,10 @@ export const HistoryQueryInput = NodeQueryInput.extend({
 export function assertBatchWithin(raw: unknown, key: string, max: number, nested?: { key: string; max: number }): void {
   const list = raw && typeof raw === "object" ? (raw as Record<string, unknown>)[key] : undefined;
   if (!Array.isArray(list)) return;
-  if (list.length > max) throw new DomainError("PAYLOAD_TOO_LARGE", `At most ${max} ${key} per request (got ${list.length})`);
+  if (list.length > max) throw new DomainError("PAYLOAD_TOO_LARGE", "too_many_items", { max, key, got: list.length });
   if (!nested) return;
   for (const item of list) {
     const inner = item && typeof item === "object" ? (item as Record<string, unknown>)[nested.key] : undefined;
-    if (Array.isArray(inner) && inner.length > nested.max) throw new DomainError("PAYLOAD_TOO_LARGE", `At most ${nested.max} ${nested.key} per ${key.replace(/s$/, "")} (got ${inner.length})`);
+    if (Array.isArray(inner) && inner.length > nested.max) throw new DomainError("PAYLOAD_TOO_LARGE", "too_many_items", { max: nested.max, key: `${nested.key} per ${key.replace(/s$/, "")}`, got: inner.length });
   }
 }

@@ -25,7 +25,7 @@ export async function reportLatency(ctx: Ctx, raw: unknown): Promise<LatencyRepo
   await ctx.db.transaction(async (tx) => {
     const touched = await tx.update(nodes).set({ lastAgentReportAt: now }).where(eq(nodes.id, nodeId)).returning({ id: nodes.id });
     // The node was deleted between token check and write: its token is as good as revoked.
-    if (!touched.length) throw unauthenticated("Invalid or revoked agent token");
+    if (!touched.length) throw unauthenticated("agent_token_invalid");
     if (!latencies.length) return;
     await tx
       .insert(nodeLatencies)

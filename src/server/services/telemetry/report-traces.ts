@@ -28,7 +28,7 @@ export async function reportTraces(ctx: Ctx, raw: unknown): Promise<TraceReportR
 
   await ctx.db.transaction(async (tx) => {
     const touched = await tx.update(nodes).set({ lastAgentReportAt: now }).where(eq(nodes.id, nodeId)).returning({ id: nodes.id });
-    if (!touched.length) throw unauthenticated("Invalid or revoked agent token");
+    if (!touched.length) throw unauthenticated("agent_token_invalid");
     if (!rows.length) return;
     await tx
       .insert(routeTraces)

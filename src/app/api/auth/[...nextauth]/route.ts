@@ -6,20 +6,11 @@ import { NextRequest, NextResponse } from "next/server";
 import { authOptions, decodeLoginError } from "@/server/auth/options";
 import { REQUEST_ID_HEADER } from "@/server/http/client-ip";
 import { readBodyCapped } from "@/server/http/read-json";
+import { localeOfHeaders } from "@/server/http/request-meta";
 import { errorBody, errorResponse } from "@/server/http/respond";
+import { errorText } from "@/server/i18n/error-text";
 
 const STATUS: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, RATE_LIMITED: 429, VALIDATION: 400, UNAVAILABLE: 503 };
-const MESSAGE: Record<string, string> = {
-  bad_credentials: "Wrong email or password",
-  email_not_verified: "Please verify your email first: check your inbox",
-  disabled: "This account is disabled; contact support",
-  banned: "This account is banned",
-  captcha: "Captcha verification failed, please try again",
-  totp_required: "Enter the code from your authenticator app",
-  totp_invalid: "The code is wrong or was already used",
-  recovery_code_invalid: "This recovery code is wrong or was already used",
-  captcha_unavailable: "Login and registration are paused: the captcha cannot be checked because of a configuration problem on this site; please contact support",
-};
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
@@ -32,7 +23,7 @@ const isCredentialsCallback = (p: string[]) => p[0] === "callback" && p[1] === "
 export async function GET(req: Request, ctx: Ctx): Promise<Response> {
   // The credentials callback only takes a POSTed form; next-auth answers a GET with a 500.
   if (isCredentialsCallback((await ctx.params).nextauth)) {
-    return NextResponse.json(errorBody("METHOD_NOT_ALLOWED", "Log in with POST"), { status: 405, headers: { allow: "POST" } });
+    return NextResponse.json(errorBody("METHOD_NOT_ALLOWED", "Log in with POST", { reason: "post_required" }), { status: 405, headers: { allow: "POST" } });
   }
   return handler(req, ctx);
 }
@@ -46,7 +37,7 @@ export async function POST(incoming: Request, ctx: Ctx): Promise<Response> {
     const body = await readBodyCapped(incoming, MAX_AUTH_BODY_BYTES);
     req = new NextRequest(incoming.url, { method: "POST", headers: incoming.headers, body: body.length ? new Uint8Array(body) : undefined });
   } catch (err) {
-    return errorResponse(err, incoming.headers.get(REQUEST_ID_HEADER) ?? undefined);
+    return errorResponse(err, incoming.headers.get(REQUEST_ID_HEADER) ?? undefined, localeOfHeaders(incoming.headers));
   }
   const res = await handler(req, ctx);
   const { nextauth } = await ctx.params;
@@ -55,11 +46,10 @@ export async function POST(incoming: Request, ctx: Ctx): Promise<Response> {
   const errorParam = location ? new URL(location, "http://x").searchParams.get("error") : null;
   if (!errorParam) return res;
   const e = decodeLoginError(errorParam);
-  const message =
-    e.code === "RATE_LIMITED"
-      ? `Too many attempts, retry in ${e.retryAfterSeconds ?? 60} s`
-      : (MESSAGE[e.reason] ?? (e.code === "VALIDATION" ? "Enter your email and password" : "Login failed")) +
-        (e.attemptsLeft === 1 ? "; one attempt left before logins from this address are paused" : "");
+  // In the caller's language, from the same catalogue as every other error; `login_failed` for a
+  // failure that carries no reason we know (INTERNAL: the cause is in the log, never in the body).
+  const locale = localeOfHeaders(incoming.headers);
+  const message = errorText(locale, e.reason, { retryAfterSeconds: e.retryAfterSeconds }) ?? errorText(locale, "login_failed")!;
   const out = NextResponse.json(
     { ...errorBody(e.code, message, { reason: e.reason || undefined, retryAfterSeconds: e.retryAfterSeconds, attemptsLeft: e.attemptsLeft }), url: location },
     { status: STATUS[e.code] ?? 500 },

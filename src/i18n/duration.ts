@@ -1,4 +1,4 @@
-// How long a refused login has to wait, for people: in words ("about 15 minutes") and as a clock.
+// How long a refused request has to wait, for people: in words ("about 15 minutes") and as a clock.
 
 /** A wait in the largest unit that reads naturally: seconds under a minute, hours from 90 minutes. */
 export function durationParts(seconds: number): { unit: "seconds" | "minutes" | "hours"; value: number } {

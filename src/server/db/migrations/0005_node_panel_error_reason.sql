@@ -1,0 +1,2 @@
+ALTER TABLE "nodes" ADD COLUMN "panel_error_reason" text;--> statement-breakpoint
+ALTER TABLE "nodes" ADD COLUMN "panel_error_params" jsonb;
