@@ -10,13 +10,14 @@ import { asClient, fillNodeForm, loginAsAdmin } from "./helpers";
 type Words = {
   nodes: {
     form: Record<string, string>;
-    sync: { failedTitle: string; hiddenUntilSync: string; reason: Record<string, string> };
+    sync: { failedTitle: string; hiddenUntilSync: string };
     panelStatus: Record<string, string>;
     visibility: Record<string, string>;
   };
 };
 const zh = JSON.parse(readFileSync("messages/zh-CN/nodes.json", "utf8")) as Words;
 const en = JSON.parse(readFileSync("messages/en/nodes.json", "utf8")) as Words;
+const zhErrors = (JSON.parse(readFileSync("messages/zh-CN/errors.json", "utf8")) as { serverErrors: Record<string, string> }).serverErrors;
 
 let sim: XuiSimulator;
 test.beforeAll(async () => {
@@ -68,7 +69,7 @@ test("a node added with a wrong panel password is saved as not synced, with exac
   await expect(alert).toHaveAttribute("data-tone", "warning");
   await expectAlertColor(alert, "yellow");
   await expect(alert).toContainText(zh.nodes.sync.failedTitle);
-  await expect(alert).toContainText(zh.nodes.sync.reason.bad_credentials!);
+  await expect(alert).toContainText(zhErrors.panelBadCredentials!);
   await expect(alert).toContainText(zh.nodes.sync.hiddenUntilSync);
 
   // The list shows it saved, not synced, and hidden from users.
@@ -86,7 +87,7 @@ test("a node added with a wrong panel password is saved as not synced, with exac
   await row.getByTestId("node-test").click();
   const toast = admin.locator(".mantine-Notification-root");
   await expect(toast).toHaveCount(1);
-  await expect(toast).toContainText(zh.nodes.sync.reason.bad_credentials!);
+  await expect(toast).toContainText(zhErrors.panelBadCredentials!);
   expect(await messagesOn(admin)).toEqual({ toasts: 1, alerts: 0 });
   await ctx.close();
 

@@ -9,7 +9,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { totpCodeAt } from "../src/server/auth/totp";
 import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
-const zh = JSON.parse(readFileSync("messages/zh-CN.json", "utf8")) as { serverErrors: Record<string, string> };
+const zh = JSON.parse(readFileSync("messages/zh-CN/errors.json", "utf8")) as { serverErrors: Record<string, string> };
 
 const cli = (...args: string[]) => execFileSync("node", ["bin/relayboard.mjs", ...args], { env: JSON.parse(process.env.E2E_SERVER_ENV!), encoding: "utf8" });
 

@@ -41,7 +41,7 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
   it("answers the same bad_credentials for a wrong password and an unknown email", async () => {
     const u = await makeUser(t.db);
     for (const creds of [{ email: u.email, password: "wrong-password" }, { email: "nobody@example.com", password: "whatever" }]) {
-      await expect(authenticate(anonCtx(t.db), creds)).rejects.toMatchObject({ code: "UNAUTHENTICATED", message: "Wrong email or password", details: { reason: "bad_credentials" } });
+      await expect(authenticate(anonCtx(t.db), creds)).rejects.toMatchObject({ code: "UNAUTHENTICATED", message: "Wrong email or password.", details: { reason: "bad_credentials" } });
     }
     await expect(authenticate(anonCtx(t.db), { email: u.email, password: "" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
@@ -79,7 +79,7 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
       Array.from({ length: 30 }, (_, i) => authenticate(anonCtx(t.db, attacker), { email: u.email, password: `guess-${i}` }).then(() => "ok", (e) => e.details?.reason ?? e.code)),
     );
     expect(results.filter((r) => r === "bad_credentials")).toHaveLength(DEFAULT.perAccountIp.limit);
-    expect(results.filter((r) => r === "RATE_LIMITED")).toHaveLength(30 - DEFAULT.perAccountIp.limit);
+    expect(results.filter((r) => r === "rate_limited")).toHaveLength(30 - DEFAULT.perAccountIp.limit);
     // The attacker's IP is locked for this account; the owner's own IP is not.
     await expect(authenticate(anonCtx(t.db, attacker), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "RATE_LIMITED" });
     expect((await authenticate(anonCtx(t.db, freshIp()), { email: u.email, password: u.password })).id).toBe(u.id);
@@ -142,7 +142,7 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
       Array.from({ length: 30 }, (_, i) => authenticate(anonCtx(t.db, ip), { email: `spray-${i}-${ip}@example.com`, password: "spray" }).then(() => "ok", (e) => e.details?.reason ?? e.code)),
     );
     expect(results.filter((r) => r === "bad_credentials")).toHaveLength(DEFAULT.perIp.limit);
-    expect(results.filter((r) => r === "RATE_LIMITED")).toHaveLength(30 - DEFAULT.perIp.limit);
+    expect(results.filter((r) => r === "rate_limited")).toHaveLength(30 - DEFAULT.perIp.limit);
   });
 
   it("a right password gives its per-IP count back even when logins race with failures", async () => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const taken = (field: string) => ({ code: "CONFLICT", message: "This email is already registered", details: { reason: "email_taken", fields: { [field]: "taken" } } });
+const taken = (field: string) => ({ code: "CONFLICT", message: "This email is already registered.", details: { reason: "email_taken", fields: { [field]: "taken" } } });
 
 describe("email taken", () => {
   it("is one error shape, with or without a field", () => {

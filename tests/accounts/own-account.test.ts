@@ -64,7 +64,7 @@ describe("change password", () => {
       Array.from({ length: 30 }, (_, i) => changePassword(u.ctx, { currentPassword: `guess-${i}-pw`, newPassword: "attacker-pass-1" }).catch((e) => e.details?.reason ?? e.code)),
     );
     expect(results.filter((r) => r === "current_password_wrong")).toHaveLength(LIMITS.currentPasswordPerAccount.limit);
-    expect(results.filter((r) => r === "RATE_LIMITED")).toHaveLength(30 - LIMITS.currentPasswordPerAccount.limit);
+    expect(results.filter((r) => r === "rate_limited")).toHaveLength(30 - LIMITS.currentPasswordPerAccount.limit);
   });
 
   it("a right current password clears earlier wrong ones", async () => {

@@ -16,6 +16,7 @@ import { BIN, childEnv, runNode } from "./helpers";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "rb-bin-"));
 const bin = (dataDir: string, ...argv: string[]) => runNode([BIN, ...argv], childEnv({ DATA_DIR: dataDir }));
+const binWithEnv = (dataDir: string, env: Record<string, string>, ...argv: string[]) => runNode([BIN, ...argv], childEnv({ DATA_DIR: dataDir, ...env }));
 
 describe("bin/relayboard.mjs", () => {
   it("--help lists the commands without touching DATA_DIR", async () => {
@@ -44,7 +45,7 @@ describe("bin/relayboard.mjs", () => {
     const usage = await bin(dir, "user", "set-status", "ops@example.com");
     expect(usage.code).toBe(2);
     const domain = await bin(dir, "user", "set-status", "ghost@example.com", "BANNED");
-    expect(domain).toMatchObject({ code: 1, stderr: "error: NOT_FOUND: User not found\n" });
+    expect(domain).toMatchObject({ code: 1, stderr: "error: NOT_FOUND: User not found.\n" });
   }, 120_000);
 
   itOnPostgres("with DATABASE_URL uses PostgreSQL directly: migrate applies everything once", async () => {
@@ -85,7 +86,7 @@ describe("bin/relayboard.mjs", () => {
     it("forwards to the service's control socket and prints its answer", async () => {
       const dir = tempDir();
       const lock = acquireEmbeddedLock(dir); // this test process plays the running service
-      const control = await startControlSocket({ socketPath: socketFileOf(dir), run: (argv) => runCliCaptured(argv, t.db) });
+      const control = await startControlSocket({ socketPath: socketFileOf(dir), run: (argv, locale) => runCliCaptured(argv, t.db, locale) });
       try {
         const u = await makeUser(t.db, "USER", "in-service@example.com");
         const r = await bin(dir, "user", "list", "--json");
@@ -95,7 +96,10 @@ describe("bin/relayboard.mjs", () => {
         // The bin used the service's database, not a PGlite of its own under DATA_DIR.
         expect(existsSync(path.join(dir, "pglite"))).toBe(false);
         const failing = await bin(dir, "user", "set-status", "ghost@example.com", "BANNED");
-        expect(failing).toMatchObject({ code: 1, stdout: "", stderr: "error: NOT_FOUND: User not found\n" });
+        expect(failing).toMatchObject({ code: 1, stdout: "", stderr: "error: NOT_FOUND: User not found.\n" });
+        // The operator's language travels with the forwarded command: the service answers in it.
+        const zh = await binWithEnv(dir, { RELAYBOARD_LANG: "zh-CN" }, "user", "set-status", "ghost@example.com", "BANNED");
+        expect(zh).toMatchObject({ code: 1, stdout: "", stderr: "error: NOT_FOUND: 用户不存在。\n" });
       } finally {
         await control.close();
         lock.release();

@@ -54,7 +54,7 @@ describe("control socket", () => {
     expect(usage).toMatchObject({ code: 2, stdout: "" });
     expect(usage.stderr).toMatch(/^error: unknown option '--nope'/);
     const domain = await forwardToService(socketPath, ["user", "set-status", "ghost@example.com", "BANNED"]);
-    expect(domain).toEqual({ code: 1, stdout: "", stderr: "error: NOT_FOUND: User not found\n" });
+    expect(domain).toEqual({ code: 1, stdout: "", stderr: "error: NOT_FOUND: User not found.\n" });
   });
 
   it("serves several clients at once", async () => {

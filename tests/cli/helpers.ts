@@ -26,7 +26,8 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   delete base.DATABASE_URL;
   delete base.NODE_OPTIONS; // vitest's own loader hooks must not leak into the child
-  return { ...base, ENCRYPTION_KEY: "ab".repeat(32), AUTH_SECRET: "bin-test-auth-secret-0123456789-abcdefghij", ...extra };
+  // English unless a test asks otherwise: the CLI words errors in the operator's language (LANG...).
+  return { ...base, RELAYBOARD_LANG: "en", ENCRYPTION_KEY: "ab".repeat(32), AUTH_SECRET: "bin-test-auth-secret-0123456789-abcdefghij", ...extra };
 }
 
 export function runNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Ran> {

@@ -78,7 +78,7 @@ describe("settings set", () => {
     expect((await cli(t.db, "settings", "set", "lastLogCleanupAt=2026-01-01T00:00:00Z")).stderr).toMatch(/^error: VALIDATION: .*maintained by Relayboard/);
     const r = await cli(t.db, "settings", "set", "turnstileEnabled=true");
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/turnstileEnabled: keys_required/);
+    expect(r.stderr).toMatch(/turnstileEnabled: Turnstile needs both a site key and a secret key/);
   });
 
   it("sets the login limits through the schema and refuses a limit of 0", async () => {

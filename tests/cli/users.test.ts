@@ -122,7 +122,7 @@ describe("user set-status", () => {
   it("an unknown email is NOT_FOUND (exit 1)", async () => {
     const r = await cli(t.db, "user", "set-status", "nobody@example.com", "BANNED");
     expect(r).toMatchObject({ code: 1, stdout: "" });
-    expect(r.stderr).toBe("error: NOT_FOUND: User not found\n");
+    expect(r.stderr).toBe("error: NOT_FOUND: User not found.\n");
   });
 });
 

@@ -37,7 +37,7 @@ describe.runIf(opensslAvailable())("nodes: self-signed panel certificate option"
   it("is off by default: the node is saved, the sync fails as tls_untrusted and the node shows ERROR", async () => {
     const r = await svc.createNode(admin.ctx, form());
     expect(r.node.panelTlsInsecure).toBe(false);
-    expect(r.sync).toMatchObject({ ok: false, error: { code: "UNAVAILABLE", reason: "tls_untrusted" } });
+    expect(r.sync).toMatchObject({ ok: false, error: { code: "UNAVAILABLE", reason: "panel_tls_untrusted" } });
     expect(r.node.panelStatus).toBe("ERROR");
     expect(r.node.panelError).toMatch(/certificate is not trusted/);
     expect((await stored(r.node.id)).panelTlsInsecure).toBe(false);
@@ -66,7 +66,7 @@ describe.runIf(opensslAvailable())("nodes: self-signed panel certificate option"
 
     const off = await edit({ panelTlsInsecure: "false" });
     expect(off.node.panelTlsInsecure).toBe(false);
-    expect(off.sync).toMatchObject({ ok: false, error: { reason: "tls_untrusted" } });
+    expect(off.sync).toMatchObject({ ok: false, error: { reason: "panel_tls_untrusted" } });
 
     const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.targetId, node.id));
     const fields = audits.filter((a) => a.action === "admin.node.update").map((a) => (a.metadata as { fields: string[] }).fields);

@@ -65,10 +65,10 @@ describe("nodes service", () => {
   it("records a failing panel on the node instead of throwing, with a clear reason", async () => {
     const r = await svc.createNode(admin.ctx, form({ panelPassword: "wrong" }));
     expect(r.sync.ok).toBe(false);
-    expect(r.sync.error?.reason).toBe("bad_credentials");
+    expect(r.sync.error?.reason).toBe("panel_bad_credentials");
     expect(r.node.panelStatus).toBe("ERROR");
     const down = await svc.createNode(admin.ctx, form({ panelUrl: "http://127.0.0.1:9/" }));
-    expect(down.sync.error?.reason).toBe("unreachable");
+    expect(down.sync.error?.reason).toBe("panel_unreachable");
   });
 
   it("batch-tests nodes and reports each", async () => {

@@ -75,12 +75,12 @@ describe("sync: non-panel failures", () => {
   it("panel failures still map to their panel reasons", async () => {
     const { node } = await svc.createNode(admin.ctx, { name: "internal-2", panelUrl: sim.url, panelUsername: USER, panelPassword: "wrong-password" });
     const r = await svc.syncNodeInbounds(admin.ctx, node.id, { fresh: true });
-    expect(r).toMatchObject({ ok: false, error: { reason: "bad_credentials" } });
+    expect(r).toMatchObject({ ok: false, error: { reason: "panel_bad_credentials" } });
     expect((await nodeRow(node.id)).panelStatus).toBe("ERROR");
     const closed = await startXuiSimulator({ username: USER, password: PASS, inbounds: seedInbounds() });
     const url = closed.url;
     await closed.close();
     const { node: gone } = await svc.createNode(admin.ctx, { name: "internal-4", panelUrl: url, panelUsername: USER, panelPassword: PASS });
-    expect(await svc.syncNodeInbounds(admin.ctx, gone.id, { fresh: true })).toMatchObject({ ok: false, error: { reason: "unreachable" } });
+    expect(await svc.syncNodeInbounds(admin.ctx, gone.id, { fresh: true })).toMatchObject({ ok: false, error: { reason: "panel_unreachable" } });
   });
 });

@@ -68,7 +68,7 @@ describe.each(cases)("panel adapter: $protocol clients", ({ protocol, inboundId,
       panel.addClient(inboundId, { email: email.toUpperCase(), credential: newCred(), enable: true, totalBytes: 0, expiryTime: 0 }),
     );
     expect(e.code).toBe("CONFLICT");
-    expect(e.details).toMatchObject({ reason: "duplicate_email", email: email.toUpperCase() });
+    expect(e.details).toMatchObject({ reason: "panel_duplicate_email", email: email.toUpperCase() });
     const other = inboundId === 1 ? 3 : 1;
     const e2 = await domainErrorOf(() => panel.addClient(other, { email, credential: randomUUID(), enable: true, totalBytes: 0, expiryTime: 0 }));
     expect(e2.code).toBe("CONFLICT");
@@ -81,10 +81,10 @@ describe("panel adapter: errors, traffic and online clients", () => {
   it("reports an unknown inbound or client as NOT_FOUND", async () => {
     const e = await domainErrorOf(() => panel.addClient(99, client("x@y-1")));
     expect(e.code).toBe("NOT_FOUND");
-    expect(e.details?.reason).toBe("unknown_inbound");
+    expect(e.details?.reason).toBe("panel_unknown_inbound");
     for (const call of [() => panel.updateClient(1, "ghost", { enable: false }), () => panel.deleteClient(1, "ghost"), () => panel.getClientTraffic("ghost")]) {
       const err = await domainErrorOf(call);
-      expect([err.code, err.details?.reason]).toEqual(["NOT_FOUND", "unknown_client"]);
+      expect([err.code, err.details?.reason]).toEqual(["NOT_FOUND", "panel_unknown_client"]);
     }
     expect((await domainErrorOf(() => panel.resetClientTraffic(1, "ghost"))).code).toBe("NOT_FOUND");
   });
@@ -92,7 +92,7 @@ describe("panel adapter: errors, traffic and online clients", () => {
   it("refuses to delete an inbound's last client", async () => {
     const e = await domainErrorOf(() => panel.deleteClient(1, "keep-vmess"));
     expect(e.code).toBe("CONFLICT");
-    expect(e.details?.reason).toBe("last_client");
+    expect(e.details?.reason).toBe("panel_last_client");
   });
 
   it("creates a client disabled when asked", async () => {

@@ -52,7 +52,7 @@ describe("panel adapter: login and session", () => {
     const panel = createPanelClient({ url: `http://127.0.0.1:${s.port}/`, username: USER, password: PASS });
     const e = await domainErrorOf(() => panel.listInbounds());
     expect(e.code).toBe("UNAVAILABLE");
-    expect(e.details?.reason).toBe("not_found");
+    expect(e.details?.reason).toBe("panel_not_found");
     expect(e.message).toMatch(/base path/);
   });
 
@@ -86,8 +86,8 @@ describe("panel adapter: login and session", () => {
     const panel = createPanelClient({ url: s.url, username: USER, password: "wrong" });
     const e = await domainErrorOf(() => panel.listInbounds());
     expect(e.code).toBe("UNAVAILABLE");
-    expect(e.message).toBe("Panel login failed: wrong username or password");
-    expect(e.details).toEqual({ reason: "bad_credentials" });
+    expect(e.message).toBe("The panel refused the username or password.");
+    expect(e.details).toEqual({ reason: "panel_bad_credentials" });
     expect(s.loginAttempts).toEqual([{ format: "json", success: false }]);
   });
 
@@ -98,7 +98,7 @@ describe("panel adapter: login and session", () => {
     await s.close();
     const e = await domainErrorOf(() => panel.listInbounds());
     expect(e.code).toBe("UNAVAILABLE");
-    expect(e.details?.reason).toBe("unreachable");
+    expect(e.details?.reason).toBe("panel_unreachable");
   });
 
   it("times out a panel that does not answer", async () => {
@@ -107,8 +107,8 @@ describe("panel adapter: login and session", () => {
     const panel = createPanelClient({ url: s.url, username: USER, password: PASS, timeoutMs: 150 });
     const started = Date.now();
     const e = await domainErrorOf(() => panel.listInbounds());
-    expect(e.details?.reason).toBe("timeout");
-    expect(e.message).toContain("150 ms");
+    expect(e.details?.reason).toBe("panel_timeout");
+    expect(e.message).toContain("0.15 seconds");
     expect(Date.now() - started).toBeLessThan(900);
   });
 
@@ -120,6 +120,6 @@ describe("panel adapter: login and session", () => {
     expect(info).toMatchObject({ api: "v2-cookie", inboundCount: 4 });
     expect(s.loginAttempts).toHaveLength(2);
     const bad = createPanelClient({ url: s.url, username: USER, password: "nope" });
-    expect((await domainErrorOf(() => bad.testConnection())).details?.reason).toBe("bad_credentials");
+    expect((await domainErrorOf(() => bad.testConnection())).details?.reason).toBe("panel_bad_credentials");
   });
 });

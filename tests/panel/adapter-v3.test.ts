@@ -78,7 +78,7 @@ describe("panel adapter: 3x-ui v3 Bearer API", () => {
     const bad = createPanelClient({ url: sim.url, username: USER, password: PASS, apiToken: "wrong-token" });
     const e = await domainErrorOf(() => bad.listInbounds());
     expect(e.code).toBe("UNAVAILABLE");
-    expect(e.details?.reason).toBe("bad_credentials");
+    expect(e.details?.reason).toBe("panel_bad_token");
   });
 
   it("v3 mode has dropped the old inbound client routes, even for a valid token", async () => {

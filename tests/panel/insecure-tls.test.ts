@@ -34,7 +34,7 @@ describe.runIf(opensslAvailable())("panel adapter over HTTPS with a self-signed 
       const panel = createPanelClient({ url, username: USER, password: PASS, allowSelfSignedTls });
       const e = await domainErrorOf(() => panel.listInbounds());
       expect(e.code).toBe("UNAVAILABLE");
-      expect(e.details).toMatchObject({ reason: "tls_untrusted", errno: "DEPTH_ZERO_SELF_SIGNED_CERT" });
+      expect(e.details).toMatchObject({ reason: "panel_tls_untrusted", errno: "DEPTH_ZERO_SELF_SIGNED_CERT" });
       expect(e.message).toMatch(/self-signed/);
     }
     expect(sim.loginAttempts).toEqual([]);
@@ -86,7 +86,7 @@ describe.runIf(opensslAvailable())("panel adapter over HTTPS with a self-signed 
   it("reports wrong credentials, and the v3 Bearer API works too", async () => {
     const { url } = await httpsPanel({ apiToken: "tok-123456" });
     const wrong = createPanelClient({ url, username: USER, password: "nope", allowSelfSignedTls: true });
-    expect((await domainErrorOf(() => wrong.listInbounds())).details?.reason).toBe("bad_credentials");
+    expect((await domainErrorOf(() => wrong.listInbounds())).details?.reason).toBe("panel_bad_credentials");
     const v3 = createPanelClient({ url, username: "", password: "", apiToken: "tok-123456", allowSelfSignedTls: true });
     expect(await v3.testConnection()).toMatchObject({ api: "v3-bearer", inboundCount: 4 });
   });
@@ -95,8 +95,8 @@ describe.runIf(opensslAvailable())("panel adapter over HTTPS with a self-signed 
     const { sim, url } = await httpsPanel();
     sim.setResponseDelay(1_000);
     const slow = createPanelClient({ url, username: USER, password: PASS, timeoutMs: 150, allowSelfSignedTls: true });
-    expect((await domainErrorOf(() => slow.listInbounds())).details?.reason).toBe("timeout");
+    expect((await domainErrorOf(() => slow.listInbounds())).details?.reason).toBe("panel_timeout");
     const closed = createPanelClient({ url: `https://127.0.0.1:${await freePort()}/`, username: USER, password: PASS, allowSelfSignedTls: true });
-    expect((await domainErrorOf(() => closed.listInbounds())).details).toMatchObject({ reason: "unreachable", errno: "ECONNREFUSED" });
+    expect((await domainErrorOf(() => closed.listInbounds())).details).toMatchObject({ reason: "panel_unreachable", errno: "ECONNREFUSED" });
   });
 });

@@ -121,13 +121,13 @@ describe("panel error mapping", () => {
   });
 
   it.each([
-    ["Something went wrong (Duplicate email: Bob@x\n)", "add", "CONFLICT", "duplicate_email"],
-    ["Something went wrong (record not found)", "add", "NOT_FOUND", "unknown_inbound"],
-    ["Error getting traffics. (Inbound Not Found For Email: x\n)", "traffic", "NOT_FOUND", "unknown_client"],
-    ["Something went wrong (empty client ID\n)", "update", "NOT_FOUND", "unknown_client"],
-    ["Something went wrong (empty client ID\n)", "add", "VALIDATION", "empty_client_id"],
-    ["Something went wrong (no client remained in Inbound\n)", "delete", "CONFLICT", "last_client"],
-    ["Invalid username or password or two-factor code.", "login", "UNAVAILABLE", "bad_credentials"],
+    ["Something went wrong (Duplicate email: Bob@x\n)", "add", "CONFLICT", "panel_duplicate_email"],
+    ["Something went wrong (record not found)", "add", "NOT_FOUND", "panel_unknown_inbound"],
+    ["Error getting traffics. (Inbound Not Found For Email: x\n)", "traffic", "NOT_FOUND", "panel_unknown_client"],
+    ["Something went wrong (empty client ID\n)", "update", "NOT_FOUND", "panel_unknown_client"],
+    ["Something went wrong (empty client ID\n)", "add", "VALIDATION", "panel_empty_client_id"],
+    ["Something went wrong (no client remained in Inbound\n)", "delete", "CONFLICT", "panel_last_client"],
+    ["Invalid username or password or two-factor code.", "login", "UNAVAILABLE", "panel_bad_credentials"],
     ["Something odd", "other", "UNAVAILABLE", "panel_error"],
   ] as const)("%s (%s) -> %s", (msg, op, code, reason) => {
     const e = panelMessageError(msg, op);
@@ -140,16 +140,18 @@ describe("panel error mapping", () => {
   });
 
   it("maps fetch failures to timeout or unreachable", () => {
-    expect(transportError(new DOMException("t", "TimeoutError"), 5).details?.reason).toBe("timeout");
+    expect(transportError(new DOMException("t", "TimeoutError"), 5).details?.reason).toBe("panel_timeout");
     const refused = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
-    expect(transportError(refused, 5).details).toEqual({ reason: "unreachable", errno: "ECONNREFUSED" });
+    expect(transportError(refused, 5).details).toEqual({ reason: "panel_unreachable", errno: "ECONNREFUSED" });
   });
 
   it("normalizes the panel URL so the base path survives relative resolution", () => {
     expect(normalizePanelUrl("http://h:2053/abc")).toBe("http://h:2053/abc/");
     expect(normalizePanelUrl("https://h:2053/abc/?x=1#y")).toBe("https://h:2053/abc/");
     expect(normalizePanelUrl("http://h:2053")).toBe("http://h:2053/");
-    expect(() => normalizePanelUrl("ftp://h")).toThrow(/http/);
-    expect(() => normalizePanelUrl("nope")).toThrow(/valid URL/);
+    // Both refusals name the node form's field, so the form marks the URL input.
+    for (const bad of ["ftp://h", "nope"]) {
+      expect(() => normalizePanelUrl(bad)).toThrow(expect.objectContaining({ code: "VALIDATION", details: { reason: "panel_url_invalid", fields: { panelUrl: "panel_url_format" } } }));
+    }
   });
 });

@@ -79,7 +79,7 @@ describe("Turnstile secret that cannot be decrypted", () => {
     const u = await makeUser(t.db);
     await withEnv({ ENCRYPTION_KEYS_PREVIOUS: OLD_KEY }, async () => {
       expect((await getSettings(cliCtx(t.db))).secretsUnreadable.turnstileSecretKey).toBe(false);
-      await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "VALIDATION", details: { reason: "captcha" } });
+      await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "VALIDATION", details: { reason: "captcha_failed" } });
       expect((await authenticate(anonCtx(t.db), { email: u.email, password: u.password, turnstileToken: turnstile.issueToken() })).id).toBe(u.id);
     });
   });

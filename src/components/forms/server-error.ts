@@ -31,7 +31,7 @@ export function useErrorText() {
   const messageOf = useCallback(
     (err: UiError): string => {
       if (err.code === "INTERNAL") {
-        const ref = /Reference: (\S+)/.exec(err.message)?.[1] ?? String(err.details?.ref ?? "n/a");
+        const ref = typeof err.details?.ref === "string" ? err.details.ref : (/Reference: (\S+)/.exec(err.message)?.[1] ?? "n/a");
         return t("internal", { ref });
       }
       if (err.code === "NETWORK") return t("network");

@@ -7,6 +7,7 @@ import { useFormatter, useTranslations, type DateTimeFormatOptions } from "next-
 import { useEffect, useMemo, useState } from "react";
 import type { LatencyHistory } from "@/server/services/telemetry";
 import { CARRIER_COLORS, type Carrier, type HistoryRange } from "./meta";
+import { networkError, useErrorText, type UiError } from "../forms/server-error";
 
 interface Props {
   nodeId: string;
@@ -24,6 +25,7 @@ type Load = { key: string; history: LatencyHistory | null; error: string | null 
 export function LatencyChart({ nodeId, carrier, range, initial, height = 220, compact = false, testId }: Props) {
   const t = useTranslations("lines");
   const f = useFormatter();
+  const { messageOf } = useErrorText();
   const key = `${nodeId}/${carrier}/${range}`;
   const seeded = initial && initial.nodeId === nodeId && initial.carrier === carrier && initial.range === range ? initial : null;
   const [load, setLoad] = useState<Load | null>(seeded ? { key, history: seeded, error: null } : null);
@@ -36,13 +38,14 @@ export function LatencyChart({ nodeId, carrier, range, initial, height = 220, co
     const qs = new URLSearchParams({ nodeId, carrier, range });
     fetch(`/api/latency/history?${qs}`, { signal: ac.signal, cache: "no-store" })
       .then(async (res) => {
-        const body = (await res.json().catch(() => null)) as (LatencyHistory & { error?: { message?: string } }) | null;
-        if (!res.ok || !body || body.error) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
-        setLoad({ key, history: body, error: null });
+        const body = (await res.json().catch(() => null)) as (LatencyHistory & { error?: UiError }) | null;
+        if (res.ok && body && !body.error) return setLoad({ key, history: body, error: null });
+        // The route's error in the reader's language; a body that is not ours reads as "cannot reach the server".
+        setLoad({ key, history: null, error: messageOf(body?.error ?? networkError()) });
       })
-      .catch((err: unknown) => {
+      .catch(() => {
         if (ac.signal.aborted) return;
-        setLoad({ key, history: null, error: err instanceof Error ? err.message : String(err) });
+        setLoad({ key, history: null, error: messageOf(networkError()) });
       });
     return () => ac.abort();
     // `seeded` is derived from the same inputs as `key`.

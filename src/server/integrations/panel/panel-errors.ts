@@ -81,7 +81,7 @@ export function transportError(e: unknown, timeoutMs: number): DomainError {
   if (e instanceof DomainError) return e;
   const name = (e as { name?: string } | null)?.name;
   if (name === "TimeoutError" || name === "AbortError") {
-    return new DomainError("UNAVAILABLE", "panel_timeout", { seconds: Math.max(1, Math.round(timeoutMs / 1000)) });
+    return new DomainError("UNAVAILABLE", "panel_timeout", { seconds: Math.round(timeoutMs / 10) / 100 });
   }
   const cause = (e as { cause?: { code?: string } } | null)?.cause;
   if (cause?.code && TLS_UNTRUSTED_CODES.has(cause.code)) {
