@@ -1,5 +1,9 @@
-// A tiny argument parser driven by each command's declared options, so help text and parsing come
+// Command-line parsing driven by each command's declared options, so help text and parsing come
 // from one description and an unknown or malformed flag is always a usage error (exit 2).
+// Node's own util.parseArgs (strict) does the tokenizing and decides what is malformed; this file
+// adds what it lacks (required options and positionals, a repeated option, help that wins over
+// errors) and words every failure itself, naming the offending option.
+import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
 
 export interface OptionSpec {
   type: "string" | "boolean";
@@ -42,51 +46,44 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * True when `--help` or `-h` stands on its own before any `--`. Checked before anything else, so
+ * help works on a half-typed command line (`node add --name --help`). Such an argument can never
+ * be an option's value: strict util.parseArgs takes a value starting with '-' only as `--x=-v`.
+ */
+export function wantsHelp(argv: string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).some((a) => a === "--help" || a === "-h");
+}
+
 export function parseArgs(argv: string[], spec: { options?: Record<string, OptionSpec>; positionals?: PositionalSpec[] }): ParsedArgs {
   const optionSpecs = spec.options ?? {};
   const positionalSpecs = spec.positionals ?? [];
-  const options: Record<string, OptionValue> = {};
-  const rest: string[] = [];
-  let help = false;
-  let onlyPositionals = false;
+  if (wantsHelp(argv)) return { options: {}, positionals: {}, help: true };
 
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (onlyPositionals || !arg.startsWith("-") || arg === "-") {
-      rest.push(arg);
-      continue;
-    }
-    if (arg === "--") {
-      onlyPositionals = true;
-      continue;
-    }
-    if (arg === "--help" || arg === "-h") {
-      help = true;
-      continue;
-    }
-    if (!arg.startsWith("--")) throw new UsageError(`unknown option '${arg}'`);
-    const eq = arg.indexOf("=");
-    const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
-    const o = optionSpecs[name];
-    if (!o) throw new UsageError(`unknown option '--${name}'`);
-    if (o.type === "boolean") {
-      if (eq !== -1) throw new UsageError(`option '--${name}' takes no value`);
-      options[name] = true;
-      continue;
-    }
-    let value: string | undefined;
-    if (eq !== -1) value = arg.slice(eq + 1);
-    else if (i + 1 < argv.length && !argv[i + 1]!.startsWith("--")) value = argv[++i];
-    if (value === undefined) throw new UsageError(`option '--${name}' needs a value`);
-    if (o.multiple) options[name] = [...((options[name] as string[] | undefined) ?? []), value];
-    else if (options[name] !== undefined) throw new UsageError(`option '--${name}' given more than once`);
-    else options[name] = value;
+  // No short options are declared (-h is answered above); firstProblem refuses every `-x`.
+  const config = {
+    args: argv,
+    options: Object.fromEntries(Object.entries(optionSpecs).map(([name, o]) => [name, { type: o.type, multiple: o.multiple === true }])),
+    allowPositionals: true, // counted against the declared positionals below, with our messages
+    tokens: true,
+  } satisfies ParseArgsConfig;
+  let parsed;
+  try {
+    parsed = nodeParseArgs({ ...config, strict: true });
+  } catch (err) {
+    if (!String((err as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS_")) throw err;
+    // Node's message suggests its own workarounds (`-- "--x"`, `--x=-XYZ`) and cannot name the
+    // option in our terms; the same argv parsed leniently shows which token it refused.
+    throw new UsageError(firstProblem(nodeParseArgs({ ...config, strict: false }).tokens, optionSpecs, argv) ?? "malformed command line");
   }
+  // Strict parsing passed; these rules are ours alone (a repeated option, `-q` for `--q`).
+  const problem = firstProblem(parsed.tokens, optionSpecs, argv);
+  if (problem) throw new UsageError(problem);
+  const options = { ...parsed.values } as Record<string, OptionValue>;
+  const rest = parsed.positionals;
 
   const positionals: ParsedArgs["positionals"] = {};
-  // With --help nothing else is checked: help must work on any half-typed command line.
-  if (help) return { options, positionals, help };
-
   let p = 0;
   for (const ps of positionalSpecs) {
     if (ps.variadic) {
@@ -101,5 +98,37 @@ export function parseArgs(argv: string[], spec: { options?: Record<string, Optio
   for (const [name, o] of Object.entries(optionSpecs)) {
     if (o.required && !o.secret && options[name] === undefined) throw new UsageError(`missing required option '--${name}'`);
   }
-  return { options, positionals, help };
+  return { options, positionals, help: false };
+}
+
+type Token = NonNullable<ReturnType<typeof nodeParseArgs>["tokens"]>[number];
+
+/**
+ * The first option token that breaks a rule, worded for the operator; undefined when all are fine.
+ * Given strict-mode tokens it finds only our own rules; given lenient tokens (after strict parsing
+ * failed) it also finds what Node refused: an unknown option (ERR_PARSE_ARGS_UNKNOWN_OPTION), a
+ * value given to a flag or a value missing (ERR_PARSE_ARGS_INVALID_OPTION_VALUE).
+ */
+function firstProblem(tokens: Token[], optionSpecs: Record<string, OptionSpec>, argv: string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const t of tokens) {
+    if (t.kind !== "option") continue;
+    // Node would take `-q` for a one-letter long option `--q`; we only ever had `--q`.
+    const o = t.rawName.startsWith("--") && Object.hasOwn(optionSpecs, t.name) ? optionSpecs[t.name]! : undefined;
+    // A short group (`-abc`) is one token a letter; name the whole argument, as typed.
+    if (!o) return `unknown option '${t.rawName.startsWith("--") ? t.rawName : argv[t.index]}'`;
+    if (o.type === "boolean") {
+      if (t.value !== undefined) return `option '--${t.name}' takes no value`;
+      continue; // a flag given twice is harmless, as it always was
+    }
+    // `--x -v` / `--x --y`: the next argument looks like an option, so it is not taken as the value
+    // (strict Node refuses it; lenient Node would take it, so the check is ours either way).
+    const dashed = !t.inlineValue && t.value !== undefined && t.value.length > 1 && t.value.startsWith("-");
+    if (t.value === undefined || dashed) {
+      return `option '--${t.name}' needs a value` + (dashed ? `; write --${t.name}=<value> for a value that starts with '-'` : "");
+    }
+    if (!o.multiple && seen.has(t.name)) return `option '--${t.name}' given more than once`; // Node keeps the last silently
+    seen.add(t.name);
+  }
+  return undefined;
 }

@@ -5,7 +5,7 @@ import type { Db } from "../src/server/db/client";
 import { errorSummary } from "../src/server/describe-error";
 import { isDomainError } from "../src/server/errors";
 import { errorText, fieldTexts } from "../src/server/i18n/error-text";
-import { parseArgs, UsageError } from "./args";
+import { parseArgs, UsageError, wantsHelp } from "./args";
 import { ALL_COMMANDS } from "./commands";
 import type { CliLocale } from "./locale";
 import { commandHelp, groupHelp, optionsOf, resolve, type Command, type CommandContext } from "./registry";
@@ -36,9 +36,8 @@ export async function runCli(argv: string[], io: CliIo, commands: readonly Comma
     return usage(io, `unknown command '${[...resolved.path, resolved.word].join(" ")}'`, where);
   }
   if (resolved.kind === "group") {
-    const wantsHelp = resolved.rest.includes("--help") || resolved.rest.includes("-h");
     const text = groupHelp(commands, resolved.path);
-    if (wantsHelp) {
+    if (wantsHelp(resolved.rest)) {
       io.stdout(text + "\n");
       return EXIT_OK;
     }
