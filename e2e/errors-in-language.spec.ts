@@ -63,7 +63,8 @@ test("a field error from a Server Action is worded in the page's language", asyn
     // The modal shows the service's conflict and the email field's own problem, both from the catalogue.
     const dialog = admin.getByRole("dialog");
     await expect(dialog.getByTestId("form-error")).toContainText(words.emailTaken!);
-    await expect(dialog.getByText(words.field_email_taken!, { exact: true })).toBeVisible();
+    // The field's own message sits under the email input (its aria-describedby error element).
+    await expect(dialog.locator(".mantine-InputWrapper-error")).toHaveText(words.field_email_taken!);
     await ctx.close();
   }
 });
