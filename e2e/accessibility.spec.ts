@@ -63,8 +63,8 @@ test.beforeAll(async ({ browser }) => {
     others.push(uniqueEmail("a11y-many"));
     await createUserAsAdmin(admin, others[i], "a11y-pass-1");
   }
-  cli("user", "set-status", others[0], "BANNED");
-  cli("user", "set-status", others[1], "DISABLED");
+  cli("user", "set-status", others[0], "BANNED", "--reason", "Spam from this account");
+  cli("user", "set-status", others[1], "DISABLED", "--reason", "Asked to pause the account");
   adminState = await adminCtx.storageState();
   await adminCtx.close();
 

@@ -45,6 +45,20 @@ export const AdminUpdateUserInput = z.object({
   password: PasswordInput.optional().or(z.literal("").transform(() => undefined)),
 });
 export const StatusInput = z.enum(["ACTIVE", "DISABLED", "BANNED"]);
+export const STATUS_REASON_MAX = 500;
+/**
+ * An admin's status change. The reason is required for DISABLED and BANNED (checked by the verb, so
+ * the refusal carries its own `details.reason`); for ACTIVE it is an optional note. Blank is absent.
+ */
+export const StatusChangeInput = z.object({
+  status: StatusInput,
+  reason: z
+    .string()
+    .trim()
+    .max(STATUS_REASON_MAX, `At most ${STATUS_REASON_MAX} characters`)
+    .optional()
+    .transform((v) => v || undefined),
+});
 
 export const ListUsersInput = z.object({
   q: z.string().trim().max(100).optional(),
