@@ -9,6 +9,9 @@ export const PasswordInput = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(128, "Password must be at most 128 characters");
 export const NameInput = z.string().trim().max(50, "Name must be at most 50 characters");
+/** The languages the site speaks (src/i18n/request.ts LOCALES): the interface and the mails. */
+export const LocaleInput = z.enum(["zh-CN", "en"], "Choose zh-CN or en");
+export type Locale = z.infer<typeof LocaleInput>;
 
 export const RegisterInput = z.object({
   email: EmailInput,
@@ -16,7 +19,7 @@ export const RegisterInput = z.object({
   name: NameInput.optional(),
   inviteCode: z.string().trim().max(64).optional(),
   turnstileToken: z.string().max(2048).optional(),
-  locale: z.enum(["zh-CN", "en"]).optional(),
+  locale: LocaleInput.optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
@@ -27,7 +30,8 @@ export const LoginInput = z.object({
 });
 export const TokenInput = z.object({ token: z.string().trim().min(20).max(200) });
 export const ResetPasswordInput = z.object({ token: z.string().trim().min(20).max(200), password: PasswordInput });
-export const ProfileInput = z.object({ name: NameInput, locale: z.enum(["zh-CN", "en"]).optional() });
+export const ProfileInput = z.object({ name: NameInput, locale: LocaleInput.optional() });
+export const OwnLocaleInput = z.object({ locale: LocaleInput });
 export const ChangePasswordInput = z.object({ currentPassword: z.string().min(1).max(128), newPassword: PasswordInput });
 export const EmailChangeInput = z.object({ newEmail: EmailInput, currentPassword: z.string().min(1).max(128) });
 
