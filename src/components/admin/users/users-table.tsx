@@ -74,7 +74,9 @@ export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUs
       user={u}
       self={u.id === currentUserId}
       onStatus={(status) => setStatusChange({ user: { id: u.id, email: u.email }, status })}
-      onEdit={() => setEditing({ id: u.id, email: u.email, name: u.name, role: u.role })} onDelete={() => setDeleting({ id: u.id, email: u.email })} />
+      onEdit={() => setEditing({ id: u.id, email: u.email, name: u.name, role: u.role })}
+      onDelete={() => setDeleting({ id: u.id, email: u.email })}
+    />
   );
   const modals = (
     <>
