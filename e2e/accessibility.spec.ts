@@ -2,11 +2,10 @@
 // width, in the light and the dark scheme (the app follows the system scheme, emulated here with
 // Playwright's colorScheme). Pages are seen signed out, as a user and as an admin, with a node
 // synced from the 3x-ui simulator so the node pages show real rows and badges.
-import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
-import { addSyncedNode, asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+import { asClient } from "./helpers";
+import { ADMIN_PAGES, prepareSitePages, PUBLIC_PAGES, USER_PAGES, type SitePages } from "./site-pages";
 
 /** WCAG AA contrast and "everything a person operates or reads has a name". */
 const RULES = ["color-contrast", "label", "button-name", "link-name", "image-alt", "select-name", "input-button-name", "aria-input-field-name", "aria-toggle-field-name"];
@@ -18,64 +17,19 @@ const MODES = [
   { name: "phone dark", viewport: { width: 390, height: 844 }, colorScheme: "dark" },
 ] as const;
 
-const PUBLIC = ["/", "/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/no-such-page"];
-const USER = ["/dashboard", "/lines", "/account", "/store", "/orders", "/subscriptions", "/tickets", "/notifications"];
-const ADMIN = ["/admin", "/admin/users", "/admin/nodes", "NODE", "/admin/settings", "/admin/logs", "/admin/orders", "/admin/plans", "/admin/subscriptions"];
-
 /**
  * Known violations not fixed yet, as `page rule target` (target = axe's CSS selector). Empty: every
  * page passes. An entry here is a debt with a reason next to it, never a way to silence a new finding.
  */
 const ALLOWED = new Set<string>([]);
 
-const cli = (...args: string[]) => execFileSync("node", ["bin/relayboard.mjs", ...args], { env: JSON.parse(process.env.E2E_SERVER_ENV!), encoding: "utf8" });
-
-let sim: XuiSimulator;
-let adminState: BrowserContextOptions["storageState"];
-let userState: BrowserContextOptions["storageState"];
-let nodePath = "";
+let pages: SitePages;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  sim = await startXuiSimulator({
-    username: "paneladmin",
-    password: "panel-pass-1",
-    basePath: "/xui-a11y/",
-    inbounds: [
-      { id: 1, protocol: "vmess", port: 32001, clients: [{ email: "a11y-user", id: "11111111-2222-3333-4444-555555555555", enable: true }] },
-      // A disabled inbound is shown faded: it must still read at AA.
-      { id: 2, protocol: "trojan", port: 32002, enable: false, clients: [{ email: "a11y-other", password: "a11y-secret-pw", enable: true }] },
-    ],
-  });
-  const adminCtx = await browser.newContext(asClient());
-  const admin = await adminCtx.newPage();
-  await loginAsAdmin(admin);
-  await addSyncedNode(admin, { name: `A11y-${Date.now().toString(36)}`, panelUrl: sim.url, username: "paneladmin", password: "panel-pass-1" });
-  await admin.getByTestId("open-node").click();
-  await expect(admin).toHaveURL(/\/admin\/nodes\/[0-9a-f-]{36}$/);
-  nodePath = new URL(admin.url()).pathname;
-
-  const email = uniqueEmail("a11y");
-  await createUserAsAdmin(admin, email, "a11y-pass-1");
-  // More users than one page holds (20), so the users page shows its pagination, and every status.
-  const others = [];
-  for (let i = 0; i < 20; i++) {
-    others.push(uniqueEmail("a11y-many"));
-    await createUserAsAdmin(admin, others[i], "a11y-pass-1");
-  }
-  cli("user", "set-status", others[0], "BANNED");
-  cli("user", "set-status", others[1], "DISABLED");
-  adminState = await adminCtx.storageState();
-  await adminCtx.close();
-
-  const userCtx = await browser.newContext(asClient());
-  const user = await userCtx.newPage();
-  await login(user, email, "a11y-pass-1");
-  await expectLoggedInAt(user, /\/dashboard$/);
-  userState = await userCtx.storageState();
-  await userCtx.close();
+  pages = await prepareSitePages(browser, "a11y", [32001, 32002]);
 });
-test.afterAll(async () => sim?.close());
+test.afterAll(async () => pages?.close());
 
 /** Loads each page in a fresh context of this mode and returns axe's findings as readable lines. */
 async function audit(browser: Browser, mode: (typeof MODES)[number], paths: string[], storageState: BrowserContextOptions["storageState"], signedIn: boolean) {
@@ -83,7 +37,7 @@ async function audit(browser: Browser, mode: (typeof MODES)[number], paths: stri
   const page = await ctx.newPage();
   const found: string[] = [];
   for (const p of paths) {
-    const path = p === "NODE" ? nodePath : p;
+    const path = pages.pathOf(p);
     await page.goto(path);
     await settle(page, mode.colorScheme);
     // A page that bounced to the sign-in form would be audited in place of the page itself.
@@ -114,9 +68,9 @@ for (const mode of MODES) {
   test(`every page passes axe contrast and label rules (${mode.name})`, async ({ browser }) => {
     test.setTimeout(420_000);
     const found = [
-      ...(await audit(browser, mode, PUBLIC, undefined, false)),
-      ...(await audit(browser, mode, USER, userState, true)),
-      ...(await audit(browser, mode, ADMIN, adminState, true)),
+      ...(await audit(browser, mode, PUBLIC_PAGES, undefined, false)),
+      ...(await audit(browser, mode, USER_PAGES, pages.userState, true)),
+      ...(await audit(browser, mode, ADMIN_PAGES, pages.adminState, true)),
     ];
     expect(found, `axe violations:\n${found.join("\n")}`).toEqual([]);
   });

@@ -29,6 +29,10 @@ test("an admin bans a user and the user's open session is refused on its next re
   await admin.getByTestId(`status-menu-${email}`).click();
   await expect(admin.getByTestId("status-BANNED")).toHaveText(zh.status.BANNED);
   await admin.getByTestId("status-BANNED").click();
+  // A ban is confirmed in a dialog that names the user and asks why.
+  await expect(admin.getByTestId("status-change-text")).toContainText(email);
+  await admin.getByTestId("status-reason").fill("Resold the account");
+  await admin.getByTestId("status-submit").click();
   const row = admin.getByTestId("user-row").filter({ hasText: email });
   // The same word in the toast and in the row's badge, and no enum code anywhere in the table.
   await expect(admin.getByRole("alert").filter({ hasText: email })).toContainText(zh.status.BANNED);

@@ -45,17 +45,22 @@ const userSetStatus: Command = {
   path: ["user", "set-status"],
   summary: "Set a user's status: ACTIVE, DISABLED or BANNED (leaving ACTIVE ends their sessions)",
   json: true,
-  description: "JSON shape: { user: { id, email, name, role, status, ... } }",
+  description:
+    "JSON shape: { user: { id, email, name, role, status, ... } }\n" +
+    "DISABLED and BANNED need --reason, which the audit log keeps; for ACTIVE it is an optional note.",
   positionals: [
     { name: "email", description: "the user's email address", required: true },
     { name: "status", description: "ACTIVE | DISABLED | BANNED", required: true },
   ],
+  options: {
+    reason: { type: "string", valueName: "text", description: "why (1-500 characters); required for DISABLED and BANNED" },
+  },
   async run(c, { options: o, positionals: p }) {
     // Checked before the lookup so a typo in the status is reported even for a wrong email.
     const status = parseInput(StatusInput, String(p.status).toUpperCase());
     const ctx = await c.ctx();
     const found = await getUserByEmail(ctx, String(p.email));
-    const user = await setUserStatus(ctx, found.id, status);
+    const user = await setUserStatus(ctx, found.id, { status, reason: o.reason });
     if (o.json) c.json({ user: userJson(user) });
     else c.out(`${user.email} is now ${user.status}`);
   },

@@ -1,13 +1,16 @@
 "use server";
-// The language switch: no locale in the URL, so the choice lives in the NEXT_LOCALE cookie that
-// src/i18n/request.ts reads first.
-import { cookies } from "next/headers";
-import { LOCALE_COOKIE, LOCALES } from "@/i18n/request";
-import { markActionReached } from "@/server/http/action-scope";
+// The language switch in the header. No locale in the URL: the choice lives in the NEXT_LOCALE
+// cookie that src/i18n/request.ts reads first. For a signed-in user it is also the profile language
+// the account page shows and the mails use (setOwnLocale); a signed-out visitor only gets the cookie.
+import { runAction } from "@/server/actions/run-action";
+import { LocaleInput, parseInput, setOwnLocale } from "@/server/services/accounts";
+import { rememberLocale } from "./locale-cookie";
 
-export async function setLocaleAction(locale: string): Promise<{ ok: boolean }> {
-  markActionReached();
-  if (!(LOCALES as readonly string[]).includes(locale)) return { ok: false };
-  (await cookies()).set(LOCALE_COOKIE, locale, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "lax" });
-  return { ok: true };
+export async function setLocaleAction(locale: string) {
+  return runAction(async (ctx) => {
+    const signedIn = ctx.actor.kind === "user" || ctx.actor.kind === "admin";
+    const chosen = signedIn ? (await setOwnLocale(ctx, { locale })).locale : parseInput(LocaleInput, locale);
+    await rememberLocale(chosen);
+    return { locale: chosen };
+  });
 }

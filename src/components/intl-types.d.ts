@@ -2,6 +2,7 @@
 // messages/<locale>.json holds the shell; each area file merged by src/i18n/request.ts (AREAS)
 // must be added to `Messages` here as well. zh-CN has the same keys (tests/i18n/messages.test.ts).
 import type base from "../../messages/en.json";
+import type adminUsers from "../../messages/en/admin-users.json";
 import type errors from "../../messages/en/errors.json";
 import type nodes from "../../messages/en/nodes.json";
 import type security from "../../messages/en/security.json";
@@ -9,7 +10,7 @@ import type support from "../../messages/en/support.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers;
     Locale: "zh-CN" | "en";
   }
 }

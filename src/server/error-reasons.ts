@@ -45,6 +45,7 @@ export const ERROR_REASONS = {
   banned: [],
   account_inactive: [],
   cannot_disable_self: [],
+  status_reason_required: [],
   cannot_delete_self: [],
   last_admin: [],
   totp_required: [],

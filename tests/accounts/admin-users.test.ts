@@ -55,16 +55,16 @@ describe("admin user verbs", () => {
   it("setUserStatus: DISABLED and BANNED end sessions and block login; ACTIVE restores login", async () => {
     const u = await makeUser(t.db);
     const v0 = (await row(u.id))!.sessionVersion;
-    await setUserStatus(admin.ctx, u.id, "BANNED");
+    await setUserStatus(admin.ctx, u.id, { status: "BANNED", reason: "spam" });
     expect((await row(u.id))!).toMatchObject({ status: "BANNED", sessionVersion: v0 + 1 });
     await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "FORBIDDEN", details: { reason: "banned" } });
     expect(await auditOf("admin.user.set_status", u.id)).toMatchObject({ actorId: admin.id, metadata: { from: "ACTIVE", to: "BANNED" } });
-    await setUserStatus(admin.ctx, u.id, "DISABLED");
+    await setUserStatus(admin.ctx, u.id, { status: "DISABLED", reason: "on request" });
     expect((await row(u.id))!.sessionVersion).toBe(v0 + 2);
-    await setUserStatus(admin.ctx, u.id, "ACTIVE");
+    await setUserStatus(admin.ctx, u.id, { status: "ACTIVE" });
     expect((await row(u.id))!).toMatchObject({ status: "ACTIVE", sessionVersion: v0 + 2 });
     expect((await authenticate(anonCtx(t.db), { email: u.email, password: u.password })).sessionVersion).toBe(v0 + 2);
-    await expect(setUserStatus(admin.ctx, u.id, "PENDING_EMAIL")).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(setUserStatus(admin.ctx, u.id, { status: "PENDING_EMAIL", reason: "test" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
   it("delete: removes the user and audits it", async () => {
@@ -76,16 +76,59 @@ describe("admin user verbs", () => {
   });
 });
 
+describe("a reason for disabling and banning", () => {
+  const auditsOf = (id: string) => t.db.select().from(auditLogs).where(and(eq(auditLogs.action, "admin.user.set_status"), eq(auditLogs.targetId, id)));
+
+  it.each(["BANNED", "DISABLED"])("%s without a reason (absent, empty or blank) is refused with a field error on reason, and nothing changes", async (status) => {
+    const u = await makeUser(t.db);
+    const before = await row(u.id);
+    for (const input of [{ status }, { status, reason: "" }, { status, reason: "   \n\t " }]) {
+      await expect(setUserStatus(admin.ctx, u.id, input)).rejects.toMatchObject({ code: "VALIDATION", details: { reason: "status_reason_required", fields: { reason: "required" } } });
+    }
+    // The CLI is refused alike: the rule is the verb's, not the admin page's.
+    await expect(setUserStatus(cliCtx(t.db), u.id, { status })).rejects.toMatchObject({ code: "VALIDATION", details: { fields: { reason: "required" } } });
+    expect(await row(u.id)).toEqual(before);
+    expect(await auditsOf(u.id)).toEqual([]);
+  });
+
+  it("a reason over 500 characters is refused on the reason field; 500 after trimming is accepted", async () => {
+    const u = await makeUser(t.db);
+    await expect(setUserStatus(admin.ctx, u.id, { status: "BANNED", reason: "x".repeat(501) })).rejects.toMatchObject({ code: "VALIDATION", details: { fields: { reason: expect.any(String) } } });
+    expect((await row(u.id))!.status).toBe("ACTIVE");
+    await setUserStatus(admin.ctx, u.id, { status: "BANNED", reason: `  ${"x".repeat(500)}  ` });
+    expect((await auditsOf(u.id))[0]!.metadata).toMatchObject({ reason: "x".repeat(500) });
+  });
+
+  it("the trimmed reason is kept in the audit row; re-activating needs none and keeps an optional note", async () => {
+    const u = await makeUser(t.db);
+    await setUserStatus(admin.ctx, u.id, { status: "DISABLED", reason: "  Asked to pause the account \n" });
+    expect(await auditOf("admin.user.set_status", u.id)).toMatchObject({ actorId: admin.id, metadata: { from: "ACTIVE", to: "DISABLED", email: u.email, reason: "Asked to pause the account" } });
+    await setUserStatus(admin.ctx, u.id, { status: "BANNED", reason: "Chargeback fraud" });
+    await setUserStatus(admin.ctx, u.id, { status: "ACTIVE" });
+    expect((await row(u.id))!.status).toBe("ACTIVE");
+    await setUserStatus(admin.ctx, u.id, { status: "DISABLED", reason: "Again" });
+    await setUserStatus(admin.ctx, u.id, { status: "ACTIVE", reason: " Cleared by support " });
+    const audits = (await auditsOf(u.id)).sort((a, b) => a.id - b.id).map((a) => a.metadata);
+    expect(audits).toEqual([
+      expect.objectContaining({ to: "DISABLED", reason: "Asked to pause the account" }),
+      expect.objectContaining({ to: "BANNED", reason: "Chargeback fraud" }),
+      expect.not.objectContaining({ reason: expect.anything() }),
+      expect.objectContaining({ to: "DISABLED", reason: "Again" }),
+      expect.objectContaining({ to: "ACTIVE", reason: "Cleared by support" }),
+    ]);
+  });
+});
+
 describe("admin guard rails", () => {
   it("an admin cannot ban, disable or delete themselves", async () => {
-    await expect(setUserStatus(admin.ctx, admin.id, "BANNED")).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(setUserStatus(admin.ctx, admin.id, "DISABLED")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(setUserStatus(admin.ctx, admin.id, { status: "BANNED", reason: "spam" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(setUserStatus(admin.ctx, admin.id, { status: "DISABLED", reason: "on request" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(adminDeleteUser(admin.ctx, admin.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect((await row(admin.id))!.status).toBe("ACTIVE");
   });
 
   it("the last active admin cannot be demoted, banned or deleted, even by the CLI", async () => {
-    await expect(setUserStatus(cliCtx(t.db), admin.id, "BANNED")).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(setUserStatus(cliCtx(t.db), admin.id, { status: "BANNED", reason: "spam" })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(adminUpdateUser(cliCtx(t.db), admin.id, { role: "USER" })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(adminDeleteUser(cliCtx(t.db), admin.id)).rejects.toMatchObject({ code: "CONFLICT" });
     expect((await row(admin.id))!).toMatchObject({ role: "ADMIN", status: "ACTIVE" });
@@ -93,21 +136,21 @@ describe("admin guard rails", () => {
 
   it("with a second active admin, one admin may ban the other", async () => {
     const second = await makeUser(t.db, "ADMIN");
-    await setUserStatus(admin.ctx, second.id, "BANNED");
+    await setUserStatus(admin.ctx, second.id, { status: "BANNED", reason: "spam" });
     expect((await row(second.id))!.status).toBe("BANNED");
     // a banned admin does not count: the first one is the last again
-    await expect(setUserStatus(cliCtx(t.db), admin.id, "DISABLED")).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(setUserStatus(cliCtx(t.db), admin.id, { status: "DISABLED", reason: "on request" })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
   it("two admins banning each other at the same moment leave one active admin", async () => {
     const a = await makeUser(t.db, "ADMIN");
     const b = await makeUser(t.db, "ADMIN");
-    await setUserStatus(cliCtx(t.db), admin.id, "DISABLED");
-    const results = await Promise.allSettled([setUserStatus(a.ctx, b.id, "BANNED"), setUserStatus(b.ctx, a.id, "BANNED")]);
+    await setUserStatus(cliCtx(t.db), admin.id, { status: "DISABLED", reason: "on request" });
+    const results = await Promise.allSettled([setUserStatus(a.ctx, b.id, { status: "BANNED", reason: "spam" }), setUserStatus(b.ctx, a.id, { status: "BANNED", reason: "spam" })]);
     const active = await t.db.select().from(users).where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE")));
     expect(active.length).toBeGreaterThanOrEqual(1);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    await setUserStatus(cliCtx(t.db), admin.id, "ACTIVE");
+    await setUserStatus(cliCtx(t.db), admin.id, { status: "ACTIVE" });
   });
 });
 
@@ -115,7 +158,7 @@ describe("wrong caller is refused for every admin write verb", () => {
   const verbs: [string, (ctx: Ctx, target: string) => Promise<unknown>][] = [
     ["adminCreateUser", (ctx) => adminCreateUser(ctx, { email: "intruder@example.com", password: "password-123", role: "ADMIN" })],
     ["adminUpdateUser", (ctx, id) => adminUpdateUser(ctx, id, { role: "ADMIN" })],
-    ["setUserStatus", (ctx, id) => setUserStatus(ctx, id, "BANNED")],
+    ["setUserStatus", (ctx, id) => setUserStatus(ctx, id, { status: "BANNED", reason: "spam" })],
     ["adminDeleteUser", (ctx, id) => adminDeleteUser(ctx, id)],
   ];
   it.each(verbs)("%s: USER -> FORBIDDEN, anonymous -> UNAUTHENTICATED, nothing changes", async (_, verb) => {

@@ -125,7 +125,7 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
     }
     // A right password refused for its status is not a guess either.
     const banned = await makeUser(t.db);
-    await setUserStatus(cliCtx(t.db), banned.id, "BANNED");
+    await setUserStatus(cliCtx(t.db), banned.id, { status: "BANNED", reason: "spam" });
     for (let i = 0; i < DEFAULT.perAccountIp.limit; i++) {
       await expect(authenticate(anonCtx(t.db, nat), { email: banned.email, password: banned.password })).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
@@ -213,9 +213,9 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
     const pending = await makeUser(t.db);
     await t.db.update(users).set({ status: "PENDING_EMAIL" }).where(eq(users.id, pending.id));
     const disabled = await makeUser(t.db);
-    await setUserStatus(cliCtx(t.db), disabled.id, "DISABLED");
+    await setUserStatus(cliCtx(t.db), disabled.id, { status: "DISABLED", reason: "on request" });
     const banned = await makeUser(t.db);
-    await setUserStatus(cliCtx(t.db), banned.id, "BANNED");
+    await setUserStatus(cliCtx(t.db), banned.id, { status: "BANNED", reason: "spam" });
     for (const [u, reason, msg] of [[pending, "email_not_verified", /verify your email/], [disabled, "disabled", /disabled/], [banned, "banned", /banned/]] as const) {
       await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(msg), details: { reason } });
       await expect(authenticate(anonCtx(t.db), { email: u.email, password: "not-the-password" })).rejects.toMatchObject({ code: "UNAUTHENTICATED", details: { reason: "bad_credentials" } });

@@ -16,8 +16,8 @@ describe("countUsers", () => {
     const a = await makeUser(t.db);
     const b = await makeUser(t.db);
     await makeUser(t.db);
-    await setUserStatus(cliCtx(t.db), a.id, "BANNED");
-    await setUserStatus(cliCtx(t.db), b.id, "DISABLED");
+    await setUserStatus(cliCtx(t.db), a.id, { status: "BANNED", reason: "spam" });
+    await setUserStatus(cliCtx(t.db), b.id, { status: "DISABLED", reason: "on request" });
     expect(await countUsers(cliCtx(t.db))).toEqual({ total: 4, admins: 1, byStatus: { ACTIVE: 2, BANNED: 1, DISABLED: 1 } });
   });
 });

@@ -58,7 +58,7 @@ describe("password reset", () => {
 
   it("answers the same for unknown, disabled and banned accounts without mailing them", async () => {
     const banned = await makeUser(t.db);
-    await setUserStatus(cliCtx(t.db), banned.id, "BANNED");
+    await setUserStatus(cliCtx(t.db), banned.id, { status: "BANNED", reason: "spam" });
     const since = t.smtp.messages.length;
     for (const email of ["ghost@example.com", banned.email]) expect(await requestPasswordReset(anonCtx(t.db), { email })).toEqual({ sent: true });
     await runDueTasks(t.db);

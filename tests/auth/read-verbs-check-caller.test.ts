@@ -65,7 +65,7 @@ describe("malformed ids", () => {
   it("answer 404 before any query in every area (one UUID check; accounts used to let 36 dashes reach the ::uuid cast)", async () => {
     const dashes = "-".repeat(36);
     await expect(nodes.getNode(admin.ctx, dashes)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(accounts.setUserStatus(admin.ctx, dashes, "BANNED")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(accounts.setUserStatus(admin.ctx, dashes, { status: "BANNED", reason: "spam" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(telemetry.getRouteTraces(admin.ctx, { nodeId: dashes })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -37,8 +37,8 @@ describe("session version check", () => {
   });
 
   it.each([
-    ["a ban", (u: Awaited<ReturnType<typeof makeUser>>) => setUserStatus(cliCtx(t.db), u.id, "BANNED")],
-    ["a disable", (u: Awaited<ReturnType<typeof makeUser>>) => setUserStatus(cliCtx(t.db), u.id, "DISABLED")],
+    ["a ban", (u: Awaited<ReturnType<typeof makeUser>>) => setUserStatus(cliCtx(t.db), u.id, { status: "BANNED", reason: "spam" })],
+    ["a disable", (u: Awaited<ReturnType<typeof makeUser>>) => setUserStatus(cliCtx(t.db), u.id, { status: "DISABLED", reason: "on request" })],
     ["a password change", (u: Awaited<ReturnType<typeof makeUser>>) => changePassword(u.ctx, { currentPassword: u.password, newPassword: "another-pass-1" })],
     ["log out everywhere", (u: Awaited<ReturnType<typeof makeUser>>) => logoutEverywhere(u.ctx)],
   ])("%s ends an open session on its next read", async (_, act) => {

@@ -98,7 +98,7 @@ describe("user set-status", () => {
   it("bans a user (status case-insensitive), ends their sessions, prints JSON", async () => {
     const u = await makeUser(t.db, "USER", "tobeban@example.com");
     const [before] = await t.db.select().from(users).where(eq(users.id, u.id));
-    const out = json<{ user: Record<string, unknown> }>(await cli(t.db, "user", "set-status", "ToBeBan@example.com", "banned", "--json"));
+    const out = json<{ user: Record<string, unknown> }>(await cli(t.db, "user", "set-status", "ToBeBan@example.com", "banned", "--reason", "Sold the account", "--json"));
     expect(Object.keys(out.user).sort()).toEqual(USER_KEYS);
     expect(out.user).toMatchObject({ id: u.id, status: "BANNED" });
     const [after] = await t.db.select().from(users).where(eq(users.id, u.id));
@@ -117,6 +117,21 @@ describe("user set-status", () => {
     }
     const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
     expect(row!.status).toBe("ACTIVE");
+  });
+
+  it("DISABLED and BANNED need --reason (VALIDATION, exit 1, nothing changed); the reason is audited", async () => {
+    const u = await makeUser(t.db, "USER", "needs-reason@example.com");
+    for (const argv of [["BANNED"], ["DISABLED"], ["banned", "--reason", "   "]]) {
+      const r = await cli(t.db, "user", "set-status", u.email, ...argv);
+      expect(r, argv.join(" ")).toMatchObject({ code: 1, stdout: "" });
+      expect(r.stderr).toBe("error: VALIDATION: Give a reason for disabling or banning this user.\n  reason: Give a reason.\n");
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
+    expect(row!.status).toBe("ACTIVE");
+    expect(await cli(t.db, "user", "set-status", u.email, "DISABLED", "--reason", "Asked by the owner")).toMatchObject({ code: 0 });
+    const audits = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, "admin.user.set_status"), eq(auditLogs.targetId, u.id)));
+    expect(audits.map((a) => a.metadata)).toEqual([expect.objectContaining({ to: "DISABLED", reason: "Asked by the owner" })]);
+    expect(audits[0]!.actorKind).toBe("cli");
   });
 
   it("an unknown email is NOT_FOUND (exit 1)", async () => {

@@ -37,7 +37,8 @@ export default async function AdminDashboard() {
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
         {cards.map((c) => (
           <CardLink key={c.key} withBorder padding="md" href={c.href} data-testid={`count-${c.key}`}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600} truncate="end">
+            {/* Wraps rather than cuts: "Awaiting email verification" is wider than a phone's half. */}
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {c.label}
             </Text>
             <Text fz={28} fw={700}>
@@ -62,7 +63,7 @@ export default async function AdminDashboard() {
             {recent.rows.map((u) => (
               <Group key={u.id} justify="space-between" wrap="nowrap" gap="xs">
                 <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={500} truncate="end">
+                  <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
                     {u.email}
                   </Text>
                   <Text size="xs" c="dimmed">

@@ -4,7 +4,6 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { updateProfileAction } from "@/app/(user)/account/actions";
-import { setLocaleAction } from "@/app/locale-actions";
 import { FormError } from "../forms/form-error";
 import { notifySuccess } from "../forms/notify";
 import { networkError, useErrorText } from "../forms/server-error";
@@ -15,7 +14,15 @@ export function ProfileCard({ name: initialName, locale: savedLocale }: { name: 
   const router = useRouter();
   const { messageOf, fieldMessages } = useErrorText();
   const [name, setName] = useState(initialName);
-  const [locale, setLocale] = useState(savedLocale === "en" || savedLocale === "zh-CN" ? savedLocale : uiLocale);
+  const shownLocale = savedLocale === "en" || savedLocale === "zh-CN" ? savedLocale : uiLocale;
+  const [locale, setLocale] = useState(shownLocale);
+  // The header's language switch changes the saved language too: follow it when the page refreshes
+  // (adjusted while rendering, not in an effect).
+  const [followed, setFollowed] = useState(shownLocale);
+  if (shownLocale !== followed) {
+    setFollowed(shownLocale);
+    setLocale(shownLocale);
+  }
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -37,8 +44,7 @@ export function ProfileCard({ name: initialName, locale: savedLocale }: { name: 
       return;
     }
     notifySuccess(t("profile.saved"));
-    // The preferred language also becomes this browser's interface language.
-    if (locale !== uiLocale) await setLocaleAction(locale);
+    // The action also set this browser's language cookie: refresh to render in it.
     router.refresh();
   };
 

@@ -28,7 +28,7 @@ function SessionItem({ s, onRevoke, busy }: { s: SessionRow; onRevoke: (s: Sessi
       </ThemeIcon>
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap="xs" wrap="wrap">
-          <Text size="sm" fw={500} truncate="end">
+          <Text size="sm" fw={500} truncate="end" title={name}>
             {name}
           </Text>
           {s.current ? (

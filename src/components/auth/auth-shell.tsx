@@ -11,7 +11,7 @@ export function AuthShell({ siteName, notice, children }: { siteName: string; no
       <Container size={440} px="sm">
         <Group justify="space-between" mb="md" wrap="nowrap">
           <AnchorLink href="/" underline="never" c="inherit" style={{ minWidth: 0 }}>
-            <Text fw={700} size="xl" truncate="end">
+            <Text fw={700} size="xl" truncate="end" title={siteName}>
               {siteName}
             </Text>
           </AnchorLink>

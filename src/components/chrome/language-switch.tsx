@@ -5,6 +5,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { setLocaleAction } from "@/app/locale-actions";
+import { notifyError } from "../forms/notify";
+import { networkError, useErrorText } from "../forms/server-error";
 
 const LANGUAGES = [
   { value: "zh-CN", label: "简体中文" },
@@ -16,12 +18,15 @@ export function LanguageSwitch() {
   const locale = useLocale();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const { messageOf } = useErrorText();
 
   const choose = (value: string) => {
     if (value === locale) return;
     startTransition(async () => {
-      await setLocaleAction(value);
-      router.refresh();
+      // Signed in, this also saves the language on the account (the account page and the mails use it).
+      const r = await setLocaleAction(value).catch(() => ({ ok: false as const, error: networkError() }));
+      if (r.ok) router.refresh();
+      else notifyError(messageOf(r.error));
     });
   };
 

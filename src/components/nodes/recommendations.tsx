@@ -58,7 +58,7 @@ export function Recommendations({ data, routes, hiddenIds = [] }: { data: Latenc
                       {nodes.slice(1, 3).map((n) => (
                         <Group key={n.nodeId} justify="space-between" wrap="nowrap" gap="xs">
                           <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-                            <Text size="sm" truncate="end">
+                            <Text size="sm" truncate="end" title={n.nodeName}>
                               {n.nodeName}
                             </Text>
                             {hiddenIds.includes(n.nodeId) ? <HiddenNodeBadge /> : null}

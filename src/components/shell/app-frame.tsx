@@ -43,7 +43,7 @@ export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burger
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={burgerLabel} />
             <UnstyledButton component={Link} href={brandHref} style={{ minWidth: 0 }}>
-              <Text fw={700} size="lg" truncate="end">
+              <Text fw={700} size="lg" truncate="end" title={brand}>
                 {brand}
               </Text>
             </UnstyledButton>

@@ -7,7 +7,7 @@ import type { UserRole } from "@/server/db/schema/accounts";
 export function RoleBadge({ role }: { role: UserRole }) {
   const t = useTranslations("role");
   return (
-    <Badge variant="light" color={role === "ADMIN" ? "grape" : "gray"} data-testid="role-badge" data-role={role}>
+    <Badge variant="light" color={role === "ADMIN" ? "grape" : "gray"} style={{ flexShrink: 0 }} data-testid="role-badge" data-role={role}>
       {t(role)}
     </Badge>
   );

@@ -14,7 +14,8 @@ export const STATUS_COLORS: Record<AccountStatus, string> = { ACTIVE: "teal", PE
 export function StatusBadge({ status }: { status: AccountStatus }) {
   const t = useTranslations("status");
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="status-badge" data-status={status}>
+    // Never squeezed by a long neighbour in a row (flex): a badge shows its whole word.
+    <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="status-badge" data-status={status}>
       {t(status)}
     </Badge>
   );

@@ -7,10 +7,10 @@ export function UserBadge({ name, email }: { name: string; email: string }) {
     <Group gap="xs" wrap="nowrap" px="xs" py={4}>
       <Avatar size="sm" radius="xl" name={name || email} color="initials" />
       <div style={{ minWidth: 0 }}>
-        <Text size="sm" fw={500} truncate="end">
+        <Text size="sm" fw={500} truncate="end" title={name}>
           {name}
         </Text>
-        <Text size="xs" c="dimmed" truncate="end">
+        <Text size="xs" c="dimmed" truncate="end" title={email}>
           {email}
         </Text>
       </div>

@@ -12,7 +12,7 @@ export function SiteFrame({ siteName, children }: { siteName: string; children: 
         <Container size="lg" h="100%" px="sm">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
             <AnchorLink href="/" underline="never" c="inherit" style={{ minWidth: 0 }} data-testid="site-home">
-              <Text fw={700} size="lg" truncate="end">
+              <Text fw={700} size="lg" truncate="end" title={siteName}>
                 {siteName}
               </Text>
             </AnchorLink>

@@ -49,7 +49,12 @@ function headerOf(req: unknown, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-export function authOptions(): NextAuthOptions {
+/** What the credentials route learns about a completed sign-in (the account's language, for the cookie). */
+export interface SignInHooks {
+  onSignIn?: (user: { id: string; locale: string | null }) => void;
+}
+
+export function authOptions(hooks: SignInHooks = {}): NextAuthOptions {
   return {
     secret: env().AUTH_SECRET,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: 24 * 3600 },
@@ -71,7 +76,7 @@ export function authOptions(): NextAuthOptions {
             const secondFactor = (userId: string) => verifySecondFactor(ctx, userId, { totpCode: c?.totpCode || undefined, recoveryCode: c?.recoveryCode || undefined });
             const u = await authenticate(ctx, { email: c?.email ?? "", password: c?.password ?? "", turnstileToken: c?.turnstileToken || undefined }, { secondFactor });
             const sid = await openSession(ctx.db, { userId: u.id, sessionVersion: u.sessionVersion, ip: ctx.ip, userAgent: headerOf(req, "user-agent"), now: ctx.now() });
-            return { id: u.id, email: u.email, name: u.name, role: u.role, sv: u.sessionVersion, sid };
+            return { id: u.id, email: u.email, name: u.name, role: u.role, sv: u.sessionVersion, sid, locale: u.locale };
           } catch (err) {
             if (!isDomainError(err)) log.error("login failed unexpectedly", { error: err }); // the logger describes it without SQL params
             throw new Error(encodeLoginError(err));
@@ -106,6 +111,11 @@ export function authOptions(): NextAuthOptions {
       },
     },
     events: {
+      // A complete sign-in (password and second factor): after authorize(), before the response.
+      async signIn({ user }) {
+        const u = user as unknown as { id: string; locale?: string | null };
+        hooks.onSignIn?.({ id: u.id, locale: u.locale ?? null });
+      },
       // POST /api/auth/signout: end this session server-side too, not only the browser's cookie.
       async signOut({ token }) {
         const sid = (token as { sid?: unknown } | null)?.sid;

@@ -1,5 +1,6 @@
 "use server";
 // The signed-in user's own account. Each verb checks the session itself (requireUser).
+import { rememberLocale } from "@/app/locale-cookie";
 import { formToObject, runAction } from "@/server/actions/run-action";
 import {
   changePassword,
@@ -14,8 +15,16 @@ import {
   updateProfile,
 } from "@/server/services/accounts";
 
+/** The profile's language is also this browser's interface language (one language setting). */
 export async function updateProfileAction(formData: FormData) {
-  return runAction((ctx) => updateProfile(ctx, formToObject(formData)), { revalidate: ["/account", "/dashboard"] });
+  return runAction(
+    async (ctx) => {
+      const user = await updateProfile(ctx, formToObject(formData));
+      await rememberLocale(user.locale);
+      return user;
+    },
+    { revalidate: ["/account", "/dashboard"] },
+  );
 }
 
 export async function changePasswordAction(formData: FormData) {

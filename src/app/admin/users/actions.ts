@@ -13,8 +13,9 @@ export async function updateUser(id: string, formData: FormData) {
   return runAction((ctx) => adminUpdateUser(ctx, id, formToObject(formData)), { revalidate: PAGES });
 }
 
-export async function setUserStatusAction(id: string, status: string) {
-  return runAction((ctx) => setUserStatus(ctx, id, status), { revalidate: PAGES });
+/** `{ status, reason }`: the reason is required for DISABLED and BANNED, an optional note for ACTIVE. */
+export async function setUserStatusAction(id: string, input: { status: string; reason?: string }) {
+  return runAction((ctx) => setUserStatus(ctx, id, input), { revalidate: PAGES });
 }
 
 export async function deleteUser(id: string) {

@@ -2,16 +2,13 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconChevronDown, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { setUserStatusAction } from "@/app/admin/users/actions";
-import { notifyError, notifySuccess } from "../../forms/notify";
-import { networkError, useErrorText } from "../../forms/server-error";
 import { RoleBadge } from "../../shell/role-badge";
 import { StatusBadge, STATUS_COLORS, type AccountStatus } from "../../shell/status-badge";
 import { stickyEndCell } from "../../shell/sticky-end-cell";
 import { usePhoneLayout } from "../../shell/use-phone-layout";
 import { DeleteUserModal } from "./delete-user-modal";
+import { SETTABLE_STATUSES, StatusChangeModal, type SettableStatus, type StatusChange } from "./status-change-modal";
 import { UserFormModal, type EditableUser } from "./user-form-modal";
 
 export interface UserRow extends EditableUser {
@@ -21,34 +18,21 @@ export interface UserRow extends EditableUser {
   createdAt: Date;
 }
 
-const SETTABLE = ["ACTIVE", "DISABLED", "BANNED"] as const;
-
-function StatusMenu({ user, self }: { user: UserRow; self: boolean }) {
+/** Choosing a status opens the confirmation dialog (StatusChangeModal); nothing changes on the click itself. */
+function StatusMenu({ user, self, onChoose }: { user: UserRow; self: boolean; onChoose: (status: SettableStatus) => void }) {
   const t = useTranslations("adminUsers");
   const ts = useTranslations("status");
-  const router = useRouter();
-  const { messageOf } = useErrorText();
-  const [busy, setBusy] = useState(false);
-  const change = async (status: (typeof SETTABLE)[number]) => {
-    if (status === user.status) return;
-    setBusy(true);
-    const r = await setUserStatusAction(user.id, status).catch(() => ({ ok: false as const, error: networkError() }));
-    setBusy(false);
-    if (!r.ok) return notifyError(messageOf(r.error));
-    notifySuccess(t("statusChanged", { email: user.email, status: ts(status) }));
-    router.refresh();
-  };
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" size="compact-xs" rightSection={<IconChevronDown size={12} />} loading={busy} disabled={self} aria-label={t("setStatus")} data-testid={`status-menu-${user.email}`}>
+        <Button variant="default" size="compact-xs" rightSection={<IconChevronDown size={12} />} disabled={self} aria-label={t("setStatus")} data-testid={`status-menu-${user.email}`}>
           {t("setStatus")}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t("setStatus")}</Menu.Label>
-        {SETTABLE.map((s) => (
-          <Menu.Item key={s} color={s === "ACTIVE" ? undefined : STATUS_COLORS[s]} disabled={s === user.status} onClick={() => change(s)} data-testid={`status-${s}`}>
+        {SETTABLE_STATUSES.map((s) => (
+          <Menu.Item key={s} color={s === "ACTIVE" ? undefined : STATUS_COLORS[s]} disabled={s === user.status} onClick={() => onChoose(s)} data-testid={`status-${s}`}>
             {ts(s)}
           </Menu.Item>
         ))}
@@ -58,11 +42,11 @@ function StatusMenu({ user, self }: { user: UserRow; self: boolean }) {
 }
 
 /** Status menu, edit and delete: the same controls in a table row and in a phone card. */
-function UserActions({ user, self, onEdit, onDelete }: { user: UserRow; self: boolean; onEdit: () => void; onDelete: () => void }) {
+function UserActions({ user, self, onStatus, onEdit, onDelete }: { user: UserRow; self: boolean; onStatus: (status: SettableStatus) => void; onEdit: () => void; onDelete: () => void }) {
   const t = useTranslations("adminUsers");
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <StatusMenu user={user} self={self} />
+      <StatusMenu user={user} self={self} onChoose={onStatus} />
       <Tooltip label={t("edit")}>
         <ActionIcon variant="subtle" onClick={onEdit} aria-label={t("edit")} data-testid={`edit-${user.email}`}>
           <IconPencil size={16} />
@@ -83,14 +67,22 @@ export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUs
   const phone = usePhoneLayout();
   const [editing, setEditing] = useState<EditableUser | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; email: string } | null>(null);
+  const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const when = (d: Date | null) => (d ? f.dateTime(d, { dateStyle: "medium", timeStyle: "short" }) : "—");
   const actions = (u: UserRow) => (
-    <UserActions user={u} self={u.id === currentUserId} onEdit={() => setEditing({ id: u.id, email: u.email, name: u.name, role: u.role })} onDelete={() => setDeleting({ id: u.id, email: u.email })} />
+    <UserActions
+      user={u}
+      self={u.id === currentUserId}
+      onStatus={(status) => setStatusChange({ user: { id: u.id, email: u.email }, status })}
+      onEdit={() => setEditing({ id: u.id, email: u.email, name: u.name, role: u.role })}
+      onDelete={() => setDeleting({ id: u.id, email: u.email })}
+    />
   );
   const modals = (
     <>
       <UserFormModal mode="edit" user={editing} opened={!!editing} onClose={() => setEditing(null)} />
       <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+      <StatusChangeModal change={statusChange} onClose={() => setStatusChange(null)} />
     </>
   );
 

@@ -5,10 +5,10 @@ import { requireAdmin } from "../../context";
 import { hashPassword } from "../../auth/password";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { users, type UserStatus } from "../../db/schema";
-import { conflict, forbidden } from "../../errors";
+import { conflict, forbidden, validationError } from "../../errors";
 import { recordAudit } from "../audit";
 import { emailTaken } from "./email-taken";
-import { AdminCreateUserInput, AdminUpdateUserInput, parseInput, StatusInput } from "./inputs";
+import { AdminCreateUserInput, AdminUpdateUserInput, parseInput, StatusChangeInput } from "./inputs";
 import { getPublicUser, getUserOrThrow } from "./queries";
 
 /** A unique violation on insert/update of users can only be the email. */
@@ -75,10 +75,18 @@ export async function adminUpdateUser(ctx: Ctx, id: string, raw: unknown) {
   return getPublicUser(ctx.db, id);
 }
 
-/** ACTIVE, DISABLED or BANNED. Leaving ACTIVE ends the user's sessions at once. */
-export async function setUserStatus(ctx: Ctx, id: string, rawStatus: unknown) {
+/** Disabling or banning someone without saying why is refused: the reason goes into the audit row. */
+const statusReasonRequired = () => validationError("status_reason_required", { fields: { reason: "required" } });
+
+/**
+ * ACTIVE, DISABLED or BANNED, as `{ status, reason }`. Leaving ACTIVE needs a reason and ends the
+ * user's sessions at once; re-activating takes an optional note. Both are kept in the audit row.
+ */
+export async function setUserStatus(ctx: Ctx, id: string, raw: unknown) {
   requireAdmin(ctx);
-  const status = parseInput(StatusInput, rawStatus) as UserStatus;
+  const input = parseInput(StatusChangeInput, raw);
+  const status: UserStatus = input.status;
+  if (status !== "ACTIVE" && !input.reason) throw statusReasonRequired();
   if (ctx.actor.userId === id && status !== "ACTIVE") throw forbidden("cannot_disable_self");
   await ctx.db.transaction(async (tx) => {
     const before = await getUserOrThrow(tx, id);
@@ -88,7 +96,8 @@ export async function setUserStatus(ctx: Ctx, id: string, rawStatus: unknown) {
       .update(users)
       .set({ status, updatedAt: ctx.now(), ...(status !== "ACTIVE" ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
       .where(eq(users.id, id));
-    await recordAudit(ctx, { action: "admin.user.set_status", targetType: "user", targetId: id, metadata: { from: before.status, to: status, email: before.email } }, tx);
+    const metadata = { from: before.status, to: status, email: before.email, ...(input.reason ? { reason: input.reason } : {}) };
+    await recordAudit(ctx, { action: "admin.user.set_status", targetType: "user", targetId: id, metadata }, tx);
   });
   return getPublicUser(ctx.db, id);
 }

@@ -10,7 +10,7 @@ import { getSettingsWithSecrets, turnstileActive, turnstileSecretOrUnavailable }
 import { LoginInput, parseInput } from "./inputs";
 import { findUserByEmail } from "./queries";
 
-export interface AuthenticatedUser { id: string; email: string; name: string; role: "ADMIN" | "USER"; sessionVersion: number }
+export interface AuthenticatedUser { id: string; email: string; name: string; role: "ADMIN" | "USER"; sessionVersion: number; locale: string | null }
 
 /**
  * A wrong password. When the next failure is the last one the limits allow (for this account from
@@ -64,5 +64,5 @@ export async function authenticate(ctx: Ctx, raw: unknown, opts: { secondFactor?
   await opts.secondFactor?.(u.id);
   await attempt.succeeded();
   await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, u.id));
-  return { id: u.id, email: u.email, name: u.name, role: u.role, sessionVersion: u.sessionVersion };
+  return { id: u.id, email: u.email, name: u.name, role: u.role, sessionVersion: u.sessionVersion, locale: u.locale };
 }

@@ -3,7 +3,7 @@ export { register, type RegisterResult } from "./register";
 export { confirmEmailLink, type EmailLinkOutcome } from "./confirm-email-link";
 export { resendVerification, requestPasswordReset, requestEmailChange } from "./email-requests";
 export { resetPassword } from "./reset-password";
-export { updateProfile, changePassword, logoutEverywhere, generateInviteCode } from "./own-account";
+export { updateProfile, setOwnLocale, changePassword, logoutEverywhere, generateInviteCode } from "./own-account";
 export { authenticate, type AuthenticatedUser } from "./authenticate";
 export { adminCreateUser, adminUpdateUser, setUserStatus, adminDeleteUser } from "./admin-users";
 export { bootstrapAdmin } from "./bootstrap-admin";

@@ -9,6 +9,9 @@ export const PasswordInput = z
   .min(MIN_PASSWORD_LENGTH)
   .max(128);
 export const NameInput = z.string().trim().max(50);
+/** The languages the site speaks (src/i18n/request.ts LOCALES): the interface and the mails. */
+export const LocaleInput = z.enum(["zh-CN", "en"]);
+export type Locale = z.infer<typeof LocaleInput>;
 
 export const RegisterInput = z.object({
   email: EmailInput,
@@ -16,7 +19,7 @@ export const RegisterInput = z.object({
   name: NameInput.optional(),
   inviteCode: z.string().trim().max(64).optional(),
   turnstileToken: z.string().max(2048).optional(),
-  locale: z.enum(["zh-CN", "en"]).optional(),
+  locale: LocaleInput.optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
@@ -27,7 +30,8 @@ export const LoginInput = z.object({
 });
 export const TokenInput = z.object({ token: z.string().trim().min(20).max(200) });
 export const ResetPasswordInput = z.object({ token: z.string().trim().min(20).max(200), password: PasswordInput });
-export const ProfileInput = z.object({ name: NameInput, locale: z.enum(["zh-CN", "en"]).optional() });
+export const ProfileInput = z.object({ name: NameInput, locale: LocaleInput.optional() });
+export const OwnLocaleInput = z.object({ locale: LocaleInput });
 export const ChangePasswordInput = z.object({ currentPassword: z.string().min(1).max(128), newPassword: PasswordInput });
 export const EmailChangeInput = z.object({ newEmail: EmailInput, currentPassword: z.string().min(1).max(128) });
 
@@ -45,6 +49,20 @@ export const AdminUpdateUserInput = z.object({
   password: PasswordInput.optional().or(z.literal("").transform(() => undefined)),
 });
 export const StatusInput = z.enum(["ACTIVE", "DISABLED", "BANNED"]);
+export const STATUS_REASON_MAX = 500;
+/**
+ * An admin's status change. The reason is required for DISABLED and BANNED (checked by the verb, so
+ * the refusal carries its own `details.reason`); for ACTIVE it is an optional note. Blank is absent.
+ */
+export const StatusChangeInput = z.object({
+  status: StatusInput,
+  reason: z
+    .string()
+    .trim()
+    .max(STATUS_REASON_MAX, `At most ${STATUS_REASON_MAX} characters`)
+    .optional()
+    .transform((v) => v || undefined),
+});
 
 export const ListUsersInput = z.object({
   q: z.string().trim().max(100).optional(),

@@ -8,7 +8,7 @@ import { isUniqueViolation } from "../../db/pg-errors";
 import { users } from "../../db/schema";
 import { recordAudit } from "../audit";
 import { assertCurrentPassword } from "./current-password";
-import { ChangePasswordInput, parseInput, ProfileInput } from "./inputs";
+import { ChangePasswordInput, OwnLocaleInput, parseInput, ProfileInput, type Locale } from "./inputs";
 import { passwordUnchanged } from "./password-unchanged";
 import { getPublicUser, getUserOrThrow } from "./queries";
 import { revokeAllSessions } from "./user-sessions";
@@ -18,6 +18,17 @@ export async function updateProfile(ctx: Ctx, raw: unknown) {
   const input = parseInput(ProfileInput, raw);
   await ctx.db.update(users).set({ name: input.name, ...(input.locale ? { locale: input.locale } : {}), updatedAt: ctx.now() }).where(eq(users.id, userId));
   return getPublicUser(ctx.db, userId);
+}
+
+/**
+ * The signed-in user's language, chosen with the header's language switch: the same column the
+ * account page edits and the mails read (queueMail's locale), so the site has one language setting.
+ */
+export async function setOwnLocale(ctx: Ctx, raw: unknown): Promise<{ locale: Locale }> {
+  const { userId } = requireUser(ctx);
+  const { locale } = parseInput(OwnLocaleInput, raw);
+  await ctx.db.update(users).set({ locale, updatedAt: ctx.now() }).where(eq(users.id, userId));
+  return { locale };
 }
 
 /** Changing the password ends all other sessions; the caller re-issues its own session. */

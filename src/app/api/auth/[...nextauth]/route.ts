@@ -3,7 +3,8 @@
 // HTTP clients and the login page see why; next-auth's `url` stays in the body for its client.
 import NextAuth from "next-auth";
 import { NextRequest, NextResponse } from "next/server";
-import { authOptions, decodeLoginError } from "@/server/auth/options";
+import { signInLocaleCookie } from "@/app/locale-cookie";
+import { authOptions, decodeLoginError, type SignInHooks } from "@/server/auth/options";
 import { REQUEST_ID_HEADER } from "@/server/http/client-ip";
 import { readBodyCapped } from "@/server/http/read-json";
 import { localeOfHeaders } from "@/server/http/request-meta";
@@ -14,11 +15,20 @@ const STATUS: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, R
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
-async function handler(req: Request, ctx: Ctx): Promise<Response> {
-  return NextAuth(authOptions())(req, ctx) as Promise<Response>;
+async function handler(req: Request, ctx: Ctx, hooks?: SignInHooks): Promise<Response> {
+  return NextAuth(authOptions(hooks))(req, ctx) as Promise<Response>;
 }
 
 const isCredentialsCallback = (p: string[]) => p[0] === "callback" && p[1] === "credentials";
+
+/** A browser that never chose a language takes the account's at sign-in (see locale-cookie.ts). */
+function withSignInLocale(res: Response, incoming: Request, profileLocale: string | null): Response {
+  const cookie = signInLocaleCookie(new NextRequest(incoming.url, { headers: incoming.headers }).cookies, profileLocale);
+  if (!cookie) return res;
+  const out = new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  out.headers.append("set-cookie", cookie);
+  return out;
+}
 
 export async function GET(req: Request, ctx: Ctx): Promise<Response> {
   // The credentials callback only takes a POSTed form; next-auth answers a GET with a 500.
@@ -39,12 +49,13 @@ export async function POST(incoming: Request, ctx: Ctx): Promise<Response> {
   } catch (err) {
     return errorResponse(err, incoming.headers.get(REQUEST_ID_HEADER) ?? undefined, localeOfHeaders(incoming.headers));
   }
-  const res = await handler(req, ctx);
+  let signedIn: { locale: string | null } | undefined;
+  const res = await handler(req, ctx, { onSignIn: (u) => (signedIn = u) });
   const { nextauth } = await ctx.params;
   if (!isCredentialsCallback(nextauth)) return res;
   const location = res.headers.get("location") ?? ((await res.clone().json().catch(() => ({}))) as { url?: string }).url;
   const errorParam = location ? new URL(location, "http://x").searchParams.get("error") : null;
-  if (!errorParam) return res;
+  if (!errorParam) return signedIn ? withSignInLocale(res, incoming, signedIn.locale) : res;
   const e = decodeLoginError(errorParam);
   // In the caller's language, from the same catalogue as every other error; `login_failed` for a
   // failure that carries no reason we know (INTERNAL: the cause is in the log, never in the body).
