@@ -8,7 +8,7 @@ import { useState, type FormEvent } from "react";
 import { setUserStatusAction } from "@/app/admin/users/actions";
 import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
-import { fieldErrorsOf, networkError, useErrorText } from "../../forms/server-error";
+import { networkError, useErrorText } from "../../forms/server-error";
 import { STATUS_COLORS } from "../../shell/status-badge";
 
 export const SETTABLE_STATUSES = ["ACTIVE", "DISABLED", "BANNED"] as const;
@@ -23,7 +23,7 @@ export function StatusChangeModal({ change, onClose }: { change: StatusChange | 
   const ta = useTranslations("adminUsers");
   const ts = useTranslations("status");
   const router = useRouter();
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf, fieldMessages } = useErrorText();
   const [reason, setReason] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,8 +53,8 @@ export function StatusChangeModal({ change, onClose }: { change: StatusChange | 
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
-      const f = fieldErrorsOf(r.error).reason;
-      if (f) setFieldError(fieldText("reason", f));
+      const f = fieldMessages(r.error).reason;
+      if (f) setFieldError(f);
       return;
     }
     notifySuccess(ta("statusChanged", { email: change.user.email, status: ts(change.status) }));
