@@ -5,10 +5,11 @@ import type base from "../../messages/en.json";
 import type nodes from "../../messages/en/nodes.json";
 import type security from "../../messages/en/security.json";
 import type support from "../../messages/en/support.json";
+import type forms from "../../messages/en/forms.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof nodes & typeof security & typeof support;
+    Messages: typeof base & typeof nodes & typeof security & typeof support & typeof forms;
     Locale: "zh-CN" | "en";
   }
 }
