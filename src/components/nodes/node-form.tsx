@@ -9,7 +9,9 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { createNode, updateNode } from "@/app/admin/nodes/actions";
+import { useFocusFirstInvalid } from "@/components/forms/focus-first-invalid";
 import { FormError } from "@/components/forms/form-error";
+import { RequiredNote } from "@/components/forms/required-note";
 import { fieldErrorsOf, networkError, useErrorText } from "@/components/forms/server-error";
 import { SyncResultAlert, type SyncOutcome } from "./sync-result";
 
@@ -39,6 +41,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
   const t = useTranslations("nodes.form");
   const router = useRouter();
   const { messageOf, fieldText } = useErrorText();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [v, setV] = useState(node ? { ...blank, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername } : blank);
   const [clearToken, setClearToken] = useState(false);
   const [tlsInsecure, setTlsInsecure] = useState(node?.panelTlsInsecure ?? false);
@@ -60,7 +63,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
     if (!v.panelUsername.trim()) f.panelUsername = t("required");
     if (mode === "create" && !v.panelPassword) f.panelPassword = t("required");
     setFields(f);
-    if (Object.keys(f).length) return;
+    if (Object.keys(f).length) return focusInvalid();
     const fd = new FormData();
     fd.set("name", v.name.trim());
     fd.set("panelUrl", v.panelUrl.trim());
@@ -81,7 +84,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
       const taken = r.error.code === "CONFLICT" && fe.name === "taken";
       setError(taken ? t("nameTaken") : messageOf(r.error));
       setFields(Object.fromEntries(Object.entries(fe).map(([k, val]) => [k, k === "name" && taken ? t("nameTaken") : fieldText(k, val)])));
-      return;
+      return focusInvalid();
     }
     setSync({ node: r.data.node, result: r.data.sync });
     setV((x) => ({ ...x, panelPassword: "", panelApiToken: "" }));
@@ -92,8 +95,9 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
 
   const p = mode === "create" ? "create" : "edit";
   return (
-    <form onSubmit={submit} noValidate data-testid={`node-form-${p}`}>
+    <form ref={formRef} onSubmit={submit} noValidate data-testid={`node-form-${p}`}>
       <Stack gap="sm">
+        <RequiredNote />
         <FormError>{error}</FormError>
         <TextInput label={t("name")} required maxLength={60} value={v.name} onChange={set("name")} error={fields.name} data-testid="node-name" data-autofocus />
         <TextInput
