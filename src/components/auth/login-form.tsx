@@ -5,7 +5,9 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { safeRedirectPath } from "@/server/auth/safe-redirect";
+import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
+import { RequiredNote } from "../forms/required-note";
 import { useSiteInfo } from "../site/site-info";
 import { SupportContact } from "../site/support-contact";
 import { credentialsLogin, type LoginFailure } from "./next-auth-client";
@@ -44,6 +46,7 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
   const tse = useTranslations("serverErrors");
   const tsup = useTranslations("support");
   const { mailEnabled } = useSiteInfo();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const withSupport = (text: string) => (
     <>
       {text}
@@ -83,7 +86,10 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     ev.preventDefault();
     const addr = email.trim();
     if (!addr || !password) return setError(t("login.missingFields"));
-    if (second && !second.code.trim()) return setSecond({ ...second, error: second.mode === "totp" ? ts("codeRequired") : ts("recoveryRequired") });
+    if (second && !second.code.trim()) {
+      focusInvalid();
+      return setSecond({ ...second, error: second.mode === "totp" ? ts("codeRequired") : ts("recoveryRequired") });
+    }
     if (captchaSiteKey && !token) return setError(t("captchaRequired"));
     if (locked) return;
     setBusy(true);
@@ -103,16 +109,20 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     setLastAttempt(r.error.attemptsLeft === 1);
     const reason = r.error.reason;
     if (reason === "totp_required") return setSecond({ mode: "totp", code: "" });
-    if (second && (reason === "totp_invalid" || reason === "recovery_code_invalid")) return setSecond({ ...second, error: tse(reason === "totp_invalid" ? "totpInvalid" : "recoveryCodeInvalid") });
+    if (second && (reason === "totp_invalid" || reason === "recovery_code_invalid")) {
+      focusInvalid();
+      return setSecond({ ...second, error: tse(reason === "totp_invalid" ? "totpInvalid" : "recoveryCodeInvalid") });
+    }
     setError(describe(r.error, addr));
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h3">
           {second ? ts("codeTitle") : t("login.title")}
         </Title>
+        <RequiredNote mt={-8} />
         {notice ? (
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} data-testid="login-notice">
             {t(`login.notice_${notice}`)}

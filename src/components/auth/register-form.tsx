@@ -5,7 +5,9 @@ import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
+import { RequiredNote } from "../forms/required-note";
 import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../forms/rules";
 import { fieldErrorsOf, networkError, useErrorText, type UiError } from "../forms/server-error";
 import { Turnstile } from "./turnstile";
@@ -22,6 +24,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
   const locale = useLocale();
   const router = useRouter();
   const { messageOf, fieldText } = useErrorText();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [values, setValues] = useState({ email: "", password: "", name: "", inviteCode: initialInvite });
   const [token, setToken] = useState<string | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
@@ -49,7 +52,10 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
     ev.preventDefault();
     const f = validate();
     setFields(f);
-    if (Object.keys(f).length) return setError(null);
+    if (Object.keys(f).length) {
+      focusInvalid();
+      return setError(null);
+    }
     if (captchaSiteKey && !token) return setError(t("captchaRequired"));
     setBusy(true);
     setError(null);
@@ -86,6 +92,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
     const serverFields = fieldErrorsOf(err);
     setFields(Object.fromEntries(Object.entries(serverFields).map(([k, v]) => [k, fieldText(k, v)])));
     setError(messageOf(err));
+    focusInvalid();
   };
 
   if (sentTo) {
@@ -111,11 +118,12 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h3">
           {t("register.title")}
         </Title>
+        <RequiredNote mt={-8} />
         <FormError>{error}</FormError>
         <TextInput label={t("email")} type="email" autoComplete="email" required value={values.email} onChange={set("email")} error={fields.email} data-testid="email" />
         <PasswordInput
