@@ -6,14 +6,16 @@ import { useState, type FormEvent } from "react";
 import { requestEmailChangeAction } from "@/app/(user)/account/actions";
 import { FormError } from "../forms/form-error";
 import { looksLikeEmail } from "../forms/rules";
-import { fieldErrorsOf, networkError, useErrorText } from "../forms/server-error";
+import { useFieldErrorTexts } from "../forms/field-errors";
+import { networkError, useErrorText } from "../forms/server-error";
 import { useSiteInfo } from "../site/site-info";
 import { SupportContact } from "../site/support-contact";
 
 export function EmailCard({ email }: { email: string }) {
   const t = useTranslations("account");
   const ta = useTranslations("auth");
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
   const [newEmail, setNewEmail] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -40,7 +42,7 @@ export function EmailCard({ email }: { email: string }) {
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
-      setFields(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, v]) => [k, fieldText(k, v)])));
+      setFields(fieldTexts(r.error));
       return;
     }
     setSentTo(newEmail.trim());

@@ -7,13 +7,15 @@ import { updateProfileAction } from "@/app/(user)/account/actions";
 import { setLocaleAction } from "@/app/locale-actions";
 import { FormError } from "../forms/form-error";
 import { notifySuccess } from "../forms/notify";
-import { fieldErrorsOf, networkError, useErrorText } from "../forms/server-error";
+import { useFieldErrorTexts } from "../forms/field-errors";
+import { networkError, useErrorText } from "../forms/server-error";
 
 export function ProfileCard({ name: initialName, locale: savedLocale }: { name: string; locale: string | null }) {
   const t = useTranslations("account");
   const uiLocale = useLocale();
   const router = useRouter();
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
   const [name, setName] = useState(initialName);
   const [locale, setLocale] = useState(savedLocale === "en" || savedLocale === "zh-CN" ? savedLocale : uiLocale);
   const [busy, setBusy] = useState(false);
@@ -33,7 +35,7 @@ export function ProfileCard({ name: initialName, locale: savedLocale }: { name: 
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
-      setFields(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, v]) => [k, fieldText(k, v)])));
+      setFields(fieldTexts(r.error));
       return;
     }
     notifySuccess(t("profile.saved"));

@@ -9,7 +9,8 @@ import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { RequiredNote } from "../forms/required-note";
 import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../forms/rules";
-import { fieldErrorsOf, networkError, useErrorText, type UiError } from "../forms/server-error";
+import { useFieldErrorTexts } from "../forms/field-errors";
+import { networkError, useErrorText, type UiError } from "../forms/server-error";
 import { Turnstile } from "./turnstile";
 
 interface Props {
@@ -23,7 +24,8 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
   const t = useTranslations("auth");
   const locale = useLocale();
   const router = useRouter();
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [values, setValues] = useState({ email: "", password: "", name: "", inviteCode: initialInvite });
   const [token, setToken] = useState<string | null>(null);
@@ -89,8 +91,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
     setBusy(false);
     if (captchaSiteKey) setResetSignal((n) => n + 1);
     const err = body.error ?? { code: "INTERNAL", message: "" };
-    const serverFields = fieldErrorsOf(err);
-    setFields(Object.fromEntries(Object.entries(serverFields).map(([k, v]) => [k, fieldText(k, v)])));
+    setFields(fieldTexts(err));
     setError(messageOf(err));
     focusInvalid();
   };

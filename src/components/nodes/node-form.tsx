@@ -12,6 +12,7 @@ import { createNode, updateNode } from "@/app/admin/nodes/actions";
 import { useFocusFirstInvalid } from "@/components/forms/focus-first-invalid";
 import { FormError } from "@/components/forms/form-error";
 import { RequiredNote } from "@/components/forms/required-note";
+import { useFieldErrorTexts } from "@/components/forms/field-errors";
 import { fieldErrorsOf, networkError, useErrorText } from "@/components/forms/server-error";
 import { SyncResultAlert, type SyncOutcome } from "./sync-result";
 
@@ -40,7 +41,8 @@ const blank = { name: "", panelUrl: "", panelUsername: "", panelPassword: "", pa
 export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
   const t = useTranslations("nodes.form");
   const router = useRouter();
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [v, setV] = useState(node ? { ...blank, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername } : blank);
   const [clearToken, setClearToken] = useState(false);
@@ -83,7 +85,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
       // The one conflict the nodes service reports: a name already in use.
       const taken = r.error.code === "CONFLICT" && fe.name === "taken";
       setError(taken ? t("nameTaken") : messageOf(r.error));
-      setFields(Object.fromEntries(Object.entries(fe).map(([k, val]) => [k, k === "name" && taken ? t("nameTaken") : fieldText(k, val)])));
+      setFields({ ...fieldTexts(r.error), ...(taken ? { name: t("nameTaken") } : {}) });
       return focusInvalid();
     }
     setSync({ node: r.data.node, result: r.data.sync });

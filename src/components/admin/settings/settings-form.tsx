@@ -14,7 +14,8 @@ import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
 import { useRangeText } from "../../forms/range";
 import { RequiredNote } from "../../forms/required-note";
-import { fieldErrorsOf, networkError, useErrorText } from "../../forms/server-error";
+import { useFieldErrorTexts } from "../../forms/field-errors";
+import { networkError, useErrorText } from "../../forms/server-error";
 import { SecretField } from "./secret-field";
 import { SettingInput, type SettingValue } from "./setting-input";
 import { ALL_FIELDS, checkField, GROUPS, type EditableKey, type FieldDef, type FieldProblem, type SecretKey } from "./settings-groups";
@@ -33,7 +34,8 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   const t = useTranslations("adminSettings");
   const fmt = useFormatter();
   const router = useRouter();
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
   const rangeText = useRangeText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [saved, setSaved] = useState<Values>(() => initialValues(settings));
@@ -82,7 +84,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
     const r = await saveSettings(fd).catch(() => ({ ok: false as const, error: networkError() }));
     setBusy(false);
     if (!r.ok) {
-      setErrors(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, v]) => [k, fieldText(k, v)])));
+      setErrors(fieldTexts(r.error));
       focusInvalid();
       return setFormError(messageOf(r.error));
     }

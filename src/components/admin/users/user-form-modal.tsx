@@ -11,7 +11,8 @@ import { FormError } from "../../forms/form-error";
 import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../../forms/rules";
 import { notifySuccess } from "../../forms/notify";
 import { RequiredNote } from "../../forms/required-note";
-import { fieldErrorsOf, networkError, useErrorText } from "../../forms/server-error";
+import { useFieldErrorTexts } from "../../forms/field-errors";
+import { networkError, useErrorText } from "../../forms/server-error";
 
 export interface EditableUser {
   id: string;
@@ -28,7 +29,8 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
   const tr = useTranslations("role");
   const ts = useTranslations("status");
   const router = useRouter();
-  const { messageOf, fieldText } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const blank = { email: "", name: "", password: "", role: "USER", status: "ACTIVE" };
   const [v, setV] = useState(blank);
@@ -76,7 +78,7 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
-      setFields(Object.fromEntries(Object.entries(fieldErrorsOf(r.error)).map(([k, val]) => [k, fieldText(k, val)])));
+      setFields(fieldTexts(r.error));
       return focusInvalid();
     }
     notifySuccess(mode === "create" ? t("created", { email: r.data.email }) : t("updated", { email: r.data.email }));
