@@ -4,6 +4,7 @@ import { IconMailCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { requestEmailChangeAction } from "@/app/(user)/account/actions";
+import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { looksLikeEmail } from "../forms/rules";
 import { useFieldErrorTexts } from "../forms/field-errors";
@@ -16,6 +17,7 @@ export function EmailCard({ email }: { email: string }) {
   const ta = useTranslations("auth");
   const { messageOf } = useErrorText();
   const fieldTexts = useFieldErrorTexts();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [newEmail, setNewEmail] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -31,7 +33,7 @@ export function EmailCard({ email }: { email: string }) {
     if (!looksLikeEmail(newEmail)) f.newEmail = ta("register.emailInvalid");
     if (!currentPassword) f.currentPassword = t("password.currentRequired");
     setFields(f);
-    if (Object.keys(f).length) return;
+    if (Object.keys(f).length) return focusInvalid();
     setBusy(true);
     setError(null);
     setSentTo(null);
@@ -43,7 +45,7 @@ export function EmailCard({ email }: { email: string }) {
     if (!r.ok) {
       setError(messageOf(r.error));
       setFields(fieldTexts(r.error));
-      return;
+      return focusInvalid();
     }
     setSentTo(newEmail.trim());
     setNewEmail("");
@@ -70,7 +72,7 @@ export function EmailCard({ email }: { email: string }) {
 
   return (
     <Card withBorder padding="lg">
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text fw={600}>{t("email.title")}</Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
@@ -82,10 +84,11 @@ export function EmailCard({ email }: { email: string }) {
             </Alert>
           ) : null}
           <FormError>{error}</FormError>
-          <TextInput label={t("email.new")} type="email" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.currentTarget.value)} error={fields.newEmail} data-testid="new-email" />
+          <TextInput label={t("email.new")} type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.currentTarget.value)} error={fields.newEmail} data-testid="new-email" />
           <PasswordInput
             label={t("password.current")}
             autoComplete="current-password"
+            required
             value={currentPassword}
             onChange={(e) => setCurrentPassword(e.currentTarget.value)}
             error={fields.currentPassword}

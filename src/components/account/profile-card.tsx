@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { updateProfileAction } from "@/app/(user)/account/actions";
 import { setLocaleAction } from "@/app/locale-actions";
+import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { notifySuccess } from "../forms/notify";
 import { useFieldErrorTexts } from "../forms/field-errors";
@@ -16,6 +17,7 @@ export function ProfileCard({ name: initialName, locale: savedLocale }: { name: 
   const router = useRouter();
   const { messageOf } = useErrorText();
   const fieldTexts = useFieldErrorTexts();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [name, setName] = useState(initialName);
   const [locale, setLocale] = useState(savedLocale === "en" || savedLocale === "zh-CN" ? savedLocale : uiLocale);
   const [busy, setBusy] = useState(false);
@@ -24,7 +26,10 @@ export function ProfileCard({ name: initialName, locale: savedLocale }: { name: 
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
-    if (name.trim().length > 50) return setFields({ name: t("profile.nameLong") });
+    if (name.trim().length > 50) {
+      setFields({ name: t("profile.nameLong") });
+      return focusInvalid();
+    }
     setBusy(true);
     setError(null);
     setFields({});
@@ -36,7 +41,7 @@ export function ProfileCard({ name: initialName, locale: savedLocale }: { name: 
     if (!r.ok) {
       setError(messageOf(r.error));
       setFields(fieldTexts(r.error));
-      return;
+      return focusInvalid();
     }
     notifySuccess(t("profile.saved"));
     // The preferred language also becomes this browser's interface language.
@@ -46,7 +51,7 @@ export function ProfileCard({ name: initialName, locale: savedLocale }: { name: 
 
   return (
     <Card withBorder padding="lg">
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text fw={600}>{t("profile.title")}</Text>
           <FormError>{error}</FormError>
