@@ -1,5 +1,5 @@
 "use client";
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconMailCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
@@ -11,6 +11,7 @@ import { useFieldErrorTexts } from "../forms/field-errors";
 import { networkError, useErrorText } from "../forms/server-error";
 import { useSiteInfo } from "../site/site-info";
 import { SupportContact } from "../site/support-contact";
+import { PasswordField } from "../forms/password-field";
 
 export function EmailCard({ email }: { email: string }) {
   const t = useTranslations("account");
@@ -85,7 +86,7 @@ export function EmailCard({ email }: { email: string }) {
           ) : null}
           <FormError>{error}</FormError>
           <TextInput label={t("email.new")} type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.currentTarget.value)} error={fields.newEmail} data-testid="new-email" />
-          <PasswordInput
+          <PasswordField
             label={t("password.current")}
             autoComplete="current-password"
             required

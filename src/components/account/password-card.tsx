@@ -2,7 +2,7 @@
 // Changing the password ends every session, this one included; we sign in again with the new
 // password right away so the user stays logged in here (with two-factor sign-in on, that login
 // asks for a code first).
-import { Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Card, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { changePasswordAction } from "@/app/(user)/account/actions";
@@ -13,6 +13,7 @@ import { FormError } from "../forms/form-error";
 import { MIN_PASSWORD_LENGTH } from "../forms/rules";
 import { notifySuccess } from "../forms/notify";
 import { networkError, useErrorText } from "../forms/server-error";
+import { PasswordField } from "../forms/password-field";
 
 export function PasswordCard({ email }: { email: string }) {
   const t = useTranslations("account");
@@ -103,9 +104,9 @@ export function PasswordCard({ email }: { email: string }) {
             {t("password.hint")}
           </Text>
           <FormError>{error}</FormError>
-          <PasswordInput label={t("password.current")} autoComplete="current-password" required value={v.currentPassword} onChange={set("currentPassword")} error={fields.currentPassword} data-testid="current-password" />
-          <PasswordInput label={t("password.new")} autoComplete="new-password" required value={v.newPassword} onChange={set("newPassword")} error={fields.newPassword} data-testid="new-password" />
-          <PasswordInput label={t("password.confirm")} autoComplete="new-password" required value={v.confirm} onChange={set("confirm")} error={fields.confirm} data-testid="confirm-password" />
+          <PasswordField label={t("password.current")} autoComplete="current-password" required value={v.currentPassword} onChange={set("currentPassword")} error={fields.currentPassword} data-testid="current-password" />
+          <PasswordField label={t("password.new")} autoComplete="new-password" required value={v.newPassword} onChange={set("newPassword")} error={fields.newPassword} data-testid="new-password" />
+          <PasswordField label={t("password.confirm")} autoComplete="new-password" required value={v.confirm} onChange={set("confirm")} error={fields.confirm} data-testid="confirm-password" />
           <Group justify="flex-end">
             <Button type="submit" loading={busy} data-testid="password-save">
               {t("password.submit")}

@@ -1,7 +1,7 @@
 "use client";
 // Two-factor sign-in on the account page: enrol (QR code + first code, then recovery codes shown
 // once), make new recovery codes, or turn it off with the password and a code.
-import { Alert, Badge, Box, Button, Card, Code, CopyButton, Group, Loader, Modal, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Box, Button, Card, Code, CopyButton, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconCheck, IconCopy, IconShieldCheck, IconShieldLock } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
@@ -16,6 +16,7 @@ import { FormError } from "../forms/form-error";
 import { notifySuccess } from "../forms/notify";
 import { networkError, useErrorText, type UiError } from "../forms/server-error";
 import { RecoveryCodesView } from "./recovery-codes-view";
+import { PasswordField } from "../forms/password-field";
 
 export interface TwoFactorCardProps {
   enabled: boolean;
@@ -251,7 +252,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
                 </Alert>
               ) : null}
               <FormError>{error}</FormError>
-              <PasswordInput label={t("password")} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldErr.password} data-testid="two-factor-password" />
+              <PasswordField label={t("password")} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldErr.password} data-testid="two-factor-password" />
               <CodeInput accepts="either" label={t("codeOrRecovery")} {...codeField} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={close} disabled={busy}>

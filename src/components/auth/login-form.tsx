@@ -1,5 +1,5 @@
 "use client";
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
@@ -14,6 +14,7 @@ import { credentialsLogin, type LoginFailure } from "./next-auth-client";
 import { RetryNotice, useCountdown } from "./retry-countdown";
 import { secondFactorFields, SecondFactorStep, type SecondFactorState } from "./second-factor-step";
 import { Turnstile } from "./turnstile";
+import { PasswordField } from "../forms/password-field";
 
 export type LoginNotice = "registered" | "verified" | "reset" | "email_changed" | "signed_out" | "signed_out_everywhere";
 
@@ -139,7 +140,7 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
         ) : (
           <>
             <TextInput label={t("email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="email" />
-            <PasswordInput
+            <PasswordField
               label={t("password")}
               autoComplete="current-password"
               required

@@ -1,5 +1,5 @@
 "use client";
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconMailCheck } from "@tabler/icons-react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
@@ -12,6 +12,7 @@ import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../forms/rules";
 import { useFieldErrorTexts } from "../forms/field-errors";
 import { networkError, useErrorText, type UiError } from "../forms/server-error";
 import { Turnstile } from "./turnstile";
+import { PasswordField } from "../forms/password-field";
 
 interface Props {
   inviteCodeRequired: boolean;
@@ -127,7 +128,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
         <RequiredNote mt={-8} />
         <FormError>{error}</FormError>
         <TextInput label={t("email")} type="email" autoComplete="email" required value={values.email} onChange={set("email")} error={fields.email} data-testid="email" />
-        <PasswordInput
+        <PasswordField
           label={t("password")}
           description={t("register.passwordHint", { min: MIN_PASSWORD_LENGTH })}
           autoComplete="new-password"

@@ -1,5 +1,5 @@
 "use client";
-import { Alert, Anchor, Button, PasswordInput, Stack, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Title } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -10,6 +10,7 @@ import { FormError } from "../forms/form-error";
 import { RequiredNote } from "../forms/required-note";
 import { MIN_PASSWORD_LENGTH } from "../forms/rules";
 import { networkError, useErrorText } from "../forms/server-error";
+import { PasswordField } from "../forms/password-field";
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations("auth");
@@ -70,7 +71,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             </>
           ) : null}
         </FormError>
-        <PasswordInput
+        <PasswordField
           label={t("reset.newPassword")}
           description={t("register.passwordHint", { min: MIN_PASSWORD_LENGTH })}
           autoComplete="new-password"
@@ -80,7 +81,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           error={fields.password}
           data-testid="password"
         />
-        <PasswordInput label={t("reset.confirm")} autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={fields.confirm} data-testid="password-confirm" />
+        <PasswordField label={t("reset.confirm")} autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={fields.confirm} data-testid="password-confirm" />
         <Button type="submit" loading={busy} fullWidth data-testid="submit">
           {t("reset.submit")}
         </Button>

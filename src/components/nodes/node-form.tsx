@@ -3,7 +3,7 @@
 // the form shows the connection result instead of closing straight away. That result is the one
 // message of the action (no "saved" toast beside it): a save whose panel failed is a warning that
 // says the node was saved, not a success on top of an error (see sync-result.tsx).
-import { Badge, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconPlugConnected } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -15,6 +15,7 @@ import { RequiredNote } from "@/components/forms/required-note";
 import { useFieldErrorTexts } from "@/components/forms/field-errors";
 import { fieldErrorsOf, networkError, useErrorText } from "@/components/forms/server-error";
 import { SyncResultAlert, type SyncOutcome } from "./sync-result";
+import { PasswordField } from "@/components/forms/password-field";
 
 export interface EditableNode {
   id: string;
@@ -114,7 +115,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
           data-testid="node-panel-url"
         />
         <TextInput label={t("username")} required autoComplete="off" value={v.panelUsername} onChange={set("panelUsername")} error={fields.panelUsername} data-testid="node-username" />
-        <PasswordInput
+        <PasswordField
           label={t("password")}
           required={mode === "create"}
           placeholder={mode === "edit" ? t("passwordUnchanged") : undefined}
@@ -126,7 +127,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
           data-testid="node-password"
         />
         <Stack gap={6}>
-          <PasswordInput
+          <PasswordField
             label={
               <Group gap={6} component="span" wrap="nowrap">
                 <span>{t("apiToken")}</span>

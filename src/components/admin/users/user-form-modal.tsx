@@ -1,7 +1,7 @@
 "use client";
 // Create and edit a user. Create: email, password, name, role, status. Edit: email, name, role and
 // an optional new password (empty keeps the current one).
-import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
@@ -13,6 +13,7 @@ import { notifySuccess } from "../../forms/notify";
 import { RequiredNote } from "../../forms/required-note";
 import { useFieldErrorTexts } from "../../forms/field-errors";
 import { networkError, useErrorText } from "../../forms/server-error";
+import { PasswordField } from "../../forms/password-field";
 
 export interface EditableUser {
   id: string;
@@ -94,7 +95,7 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
           <FormError>{error}</FormError>
           <TextInput label={t("email")} type="email" required value={v.email} onChange={set("email")} error={fields.email} data-testid={`${p}-email`} data-autofocus />
           <TextInput label={t("name")} value={v.name} onChange={set("name")} error={fields.name} maxLength={50} data-testid={`${p}-name`} />
-          <PasswordInput
+          <PasswordField
             label={mode === "create" ? t("password") : t("newPassword")}
             description={mode === "edit" ? t("newPasswordHint") : undefined}
             required={mode === "create"}
