@@ -7,10 +7,11 @@ import type errors from "../../messages/en/errors.json";
 import type nodes from "../../messages/en/nodes.json";
 import type security from "../../messages/en/security.json";
 import type support from "../../messages/en/support.json";
+import type forms from "../../messages/en/forms.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof forms;
     Locale: "zh-CN" | "en";
   }
 }

@@ -1,19 +1,24 @@
 "use client";
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconMailCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { requestEmailChangeAction } from "@/app/(user)/account/actions";
+import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { looksLikeEmail } from "../forms/rules";
+import { useFieldErrorTexts } from "../forms/field-errors";
 import { networkError, useErrorText } from "../forms/server-error";
 import { useSiteInfo } from "../site/site-info";
 import { SupportContact } from "../site/support-contact";
+import { PasswordField } from "../forms/password-field";
 
 export function EmailCard({ email }: { email: string }) {
   const t = useTranslations("account");
   const ta = useTranslations("auth");
-  const { messageOf, fieldMessages } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [newEmail, setNewEmail] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -29,7 +34,7 @@ export function EmailCard({ email }: { email: string }) {
     if (!looksLikeEmail(newEmail)) f.newEmail = ta("register.emailInvalid");
     if (!currentPassword) f.currentPassword = t("password.currentRequired");
     setFields(f);
-    if (Object.keys(f).length) return;
+    if (Object.keys(f).length) return focusInvalid();
     setBusy(true);
     setError(null);
     setSentTo(null);
@@ -40,8 +45,8 @@ export function EmailCard({ email }: { email: string }) {
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
-      setFields(fieldMessages(r.error));
-      return;
+      setFields(fieldTexts(r.error));
+      return focusInvalid();
     }
     setSentTo(newEmail.trim());
     setNewEmail("");
@@ -68,7 +73,7 @@ export function EmailCard({ email }: { email: string }) {
 
   return (
     <Card withBorder padding="lg">
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text fw={600}>{t("email.title")}</Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
@@ -80,10 +85,11 @@ export function EmailCard({ email }: { email: string }) {
             </Alert>
           ) : null}
           <FormError>{error}</FormError>
-          <TextInput label={t("email.new")} type="email" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.currentTarget.value)} error={fields.newEmail} data-testid="new-email" />
-          <PasswordInput
+          <TextInput label={t("email.new")} type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.currentTarget.value)} error={fields.newEmail} data-testid="new-email" />
+          <PasswordField
             label={t("password.current")}
             autoComplete="current-password"
+            required
             value={currentPassword}
             onChange={(e) => setCurrentPassword(e.currentTarget.value)}
             error={fields.currentPassword}

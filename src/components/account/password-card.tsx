@@ -2,20 +2,26 @@
 // Changing the password ends every session, this one included; we sign in again with the new
 // password right away so the user stays logged in here (with two-factor sign-in on, that login
 // asks for a code first).
-import { Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Card, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { changePasswordAction } from "@/app/(user)/account/actions";
 import { credentialsLogin } from "../auth/next-auth-client";
+import { useFieldErrorTexts } from "../forms/field-errors";
+import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { MIN_PASSWORD_LENGTH } from "../forms/rules";
 import { notifySuccess } from "../forms/notify";
 import { networkError, useErrorText } from "../forms/server-error";
+import { PasswordField } from "../forms/password-field";
 
 export function PasswordCard({ email }: { email: string }) {
   const t = useTranslations("account");
   const ta = useTranslations("auth");
   const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
+  const { ref: reauthRef, focusInvalid: focusReauthInvalid } = useFocusFirstInvalid();
   const empty = { currentPassword: "", newPassword: "", confirm: "" };
   const [v, setV] = useState(empty);
   const [fields, setFields] = useState<Partial<typeof empty>>({});
@@ -32,14 +38,20 @@ export function PasswordCard({ email }: { email: string }) {
   const reauthenticate = async (ev: FormEvent) => {
     ev.preventDefault();
     if (!reauth) return;
-    if (!reauth.code.trim()) return setReauth({ ...reauth, error: ts("twoFactor.codeRequired") });
+    if (!reauth.code.trim()) {
+      focusReauthInvalid();
+      return setReauth({ ...reauth, error: ts("twoFactor.codeRequired") });
+    }
     setReauth({ ...reauth, busy: true, error: undefined });
     const r = await credentialsLogin({ email, password: reauth.password, ...(/^[\d\s]+$/.test(reauth.code) ? { totpCode: reauth.code } : { recoveryCode: reauth.code }) });
     if (r.ok) {
       setReauth(null);
       return notifySuccess(t("password.changed"));
     }
-    if (r.error.reason === "totp_invalid" || r.error.reason === "recovery_code_invalid" || r.error.code === "RATE_LIMITED") return setReauth({ ...reauth, busy: false, error: messageOf(r.error) });
+    if (r.error.reason === "totp_invalid" || r.error.reason === "recovery_code_invalid" || r.error.code === "RATE_LIMITED") {
+      focusReauthInvalid();
+      return setReauth({ ...reauth, busy: false, error: messageOf(r.error) });
+    }
     backToLogin();
   };
   const set = (k: keyof typeof empty) => (e: { currentTarget: { value: string } }) => {
@@ -56,7 +68,7 @@ export function PasswordCard({ email }: { email: string }) {
     else if (v.newPassword === v.currentPassword) f.newPassword = tErr("field_unchanged"); // the server refuses it too (password_unchanged)
     if (v.confirm !== v.newPassword) f.confirm = ta("reset.mismatch");
     setFields(f);
-    if (Object.keys(f).length) return;
+    if (Object.keys(f).length) return focusInvalid();
     setBusy(true);
     setError(null);
     const fd = new FormData();
@@ -65,6 +77,9 @@ export function PasswordCard({ email }: { email: string }) {
     const r = await changePasswordAction(fd).catch(() => ({ ok: false as const, error: networkError() }));
     if (!r.ok) {
       setBusy(false);
+      // A wrong current password or an unchanged one is marked on its field, and focused.
+      setFields(fieldTexts(r.error));
+      focusInvalid();
       return setError(messageOf(r.error));
     }
     const again = await credentialsLogin({ email, password: v.newPassword });
@@ -82,16 +97,16 @@ export function PasswordCard({ email }: { email: string }) {
 
   return (
     <Card withBorder padding="lg">
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text fw={600}>{t("password.title")}</Text>
           <Text size="sm" c="dimmed">
             {t("password.hint")}
           </Text>
           <FormError>{error}</FormError>
-          <PasswordInput label={t("password.current")} autoComplete="current-password" value={v.currentPassword} onChange={set("currentPassword")} error={fields.currentPassword} data-testid="current-password" />
-          <PasswordInput label={t("password.new")} autoComplete="new-password" value={v.newPassword} onChange={set("newPassword")} error={fields.newPassword} data-testid="new-password" />
-          <PasswordInput label={t("password.confirm")} autoComplete="new-password" value={v.confirm} onChange={set("confirm")} error={fields.confirm} data-testid="confirm-password" />
+          <PasswordField label={t("password.current")} autoComplete="current-password" required value={v.currentPassword} onChange={set("currentPassword")} error={fields.currentPassword} data-testid="current-password" />
+          <PasswordField label={t("password.new")} autoComplete="new-password" required value={v.newPassword} onChange={set("newPassword")} error={fields.newPassword} data-testid="new-password" />
+          <PasswordField label={t("password.confirm")} autoComplete="new-password" required value={v.confirm} onChange={set("confirm")} error={fields.confirm} data-testid="confirm-password" />
           <Group justify="flex-end">
             <Button type="submit" loading={busy} data-testid="password-save">
               {t("password.submit")}
@@ -100,7 +115,7 @@ export function PasswordCard({ email }: { email: string }) {
         </Stack>
       </form>
       <Modal opened={reauth !== null} onClose={backToLogin} title={ts("passwordReauth.title")} centered closeOnClickOutside={false}>
-        <form onSubmit={reauthenticate} noValidate>
+        <form ref={reauthRef} onSubmit={reauthenticate} noValidate>
           <Stack gap="md">
             <Text size="sm">{ts("passwordReauth.hint")}</Text>
             <TextInput
@@ -111,6 +126,7 @@ export function PasswordCard({ email }: { email: string }) {
               autoComplete="one-time-code"
               autoCapitalize="off"
               maxLength={24}
+              required
               autoFocus
               data-testid="reauth-code"
             />

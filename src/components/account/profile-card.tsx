@@ -4,15 +4,19 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { updateProfileAction } from "@/app/(user)/account/actions";
+import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { notifySuccess } from "../forms/notify";
+import { useFieldErrorTexts } from "../forms/field-errors";
 import { networkError, useErrorText } from "../forms/server-error";
 
 export function ProfileCard({ name: initialName, locale: savedLocale }: { name: string; locale: string | null }) {
   const t = useTranslations("account");
   const uiLocale = useLocale();
   const router = useRouter();
-  const { messageOf, fieldMessages } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [name, setName] = useState(initialName);
   const shownLocale = savedLocale === "en" || savedLocale === "zh-CN" ? savedLocale : uiLocale;
   const [locale, setLocale] = useState(shownLocale);
@@ -29,7 +33,10 @@ export function ProfileCard({ name: initialName, locale: savedLocale }: { name: 
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
-    if (name.trim().length > 50) return setFields({ name: t("profile.nameLong") });
+    if (name.trim().length > 50) {
+      setFields({ name: t("profile.nameLong") });
+      return focusInvalid();
+    }
     setBusy(true);
     setError(null);
     setFields({});
@@ -40,8 +47,8 @@ export function ProfileCard({ name: initialName, locale: savedLocale }: { name: 
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
-      setFields(fieldMessages(r.error));
-      return;
+      setFields(fieldTexts(r.error));
+      return focusInvalid();
     }
     notifySuccess(t("profile.saved"));
     // The action also set this browser's language cookie: refresh to render in it.
@@ -50,7 +57,7 @@ export function ProfileCard({ name: initialName, locale: savedLocale }: { name: 
 
   return (
     <Card withBorder padding="lg">
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text fw={600}>{t("profile.title")}</Text>
           <FormError>{error}</FormError>

@@ -1,7 +1,7 @@
 "use client";
 // Two-factor sign-in on the account page: enrol (QR code + first code, then recovery codes shown
 // once), make new recovery codes, or turn it off with the password and a code.
-import { Alert, Badge, Box, Button, Card, Code, CopyButton, Group, Loader, Modal, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Box, Button, Card, Code, CopyButton, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconCheck, IconCopy, IconShieldCheck, IconShieldLock } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
@@ -11,10 +11,12 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import type { ActionResult } from "@/server/actions/run-action";
 import { confirmTwoFactorSetupAction, disableTwoFactorAction, regenerateRecoveryCodesAction, startTwoFactorSetupAction } from "@/app/(user)/account/actions";
 import { CodeInput } from "../forms/code-input";
+import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { notifySuccess } from "../forms/notify";
 import { networkError, useErrorText, type UiError } from "../forms/server-error";
 import { RecoveryCodesView } from "./recovery-codes-view";
+import { PasswordField } from "../forms/password-field";
 
 export interface TwoFactorCardProps {
   enabled: boolean;
@@ -42,6 +44,8 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
   const [fieldErr, setFieldErr] = useState<{ code?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One form shows at a time in the dialog (setup, regenerate or disable): the ref follows it.
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
 
   const reset = () => {
     setCode("");
@@ -66,8 +70,14 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
   const fail = (e: UiError) => {
     setBusy(false);
     const f = e.details?.fields as Record<string, string> | undefined;
-    if (f?.code || e.details?.reason === "totp_invalid" || e.details?.reason === "recovery_code_invalid") return setFieldErr({ code: messageOf(e) });
-    if (f?.password) return setFieldErr({ password: messageOf(e) });
+    if (f?.code || e.details?.reason === "totp_invalid" || e.details?.reason === "recovery_code_invalid") {
+      focusInvalid();
+      return setFieldErr({ code: messageOf(e) });
+    }
+    if (f?.password) {
+      focusInvalid();
+      return setFieldErr({ password: messageOf(e) });
+    }
     setError(messageOf(e));
   };
 
@@ -84,7 +94,10 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
   /** Sends the code to an action that answers with new recovery codes, and shows them. */
   const submitCode = (action: (fd: FormData) => Promise<ActionResult<{ recoveryCodes: string[] }>>, onDone?: () => void) => async (ev: FormEvent) => {
     ev.preventDefault();
-    if (!code.trim()) return setFieldErr({ code: t("codeRequired") });
+    if (!code.trim()) {
+      focusInvalid();
+      return setFieldErr({ code: t("codeRequired") });
+    }
     setBusy(true);
     setFieldErr({});
     const fd = new FormData();
@@ -104,7 +117,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
     if (!password) f.password = t("passwordRequired");
     if (!code.trim()) f.code = t("codeRequired");
     setFieldErr(f);
-    if (Object.keys(f).length) return;
+    if (Object.keys(f).length) return focusInvalid();
     setBusy(true);
     const fd = new FormData();
     fd.set("password", password);
@@ -115,7 +128,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
     finish();
   };
 
-  const codeField = { value: code, onChange: (e: ChangeEvent<HTMLInputElement>) => setCode(e.currentTarget.value), error: fieldErr.code, "data-testid": "totp-code" };
+  const codeField = { required: true, value: code, onChange: (e: ChangeEvent<HTMLInputElement>) => setCode(e.currentTarget.value), error: fieldErr.code, "data-testid": "totp-code" };
   const title = codes ? t("codes.title") : dialog === "setup" ? t("setup.title") : dialog === "regenerate" ? t("regenerate.title") : t("disable.title");
   const low = p.enabled && p.recoveryCodesLeft <= 3;
 
@@ -172,7 +185,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
           <RecoveryCodesView codes={codes} account={p.account} siteName={p.siteName} onDone={finish} />
         ) : dialog === "setup" ? (
           setup ? (
-            <form onSubmit={submitSetup} noValidate>
+            <form ref={formRef} onSubmit={submitSetup} noValidate>
               <Stack gap="md">
                 <Text size="sm">{t("setup.scan")}</Text>
                 <Box mx="auto" p="sm" bg="white" style={{ borderRadius: "var(--mantine-radius-md)", lineHeight: 0 }}>
@@ -214,7 +227,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
             </Stack>
           )
         ) : dialog === "regenerate" ? (
-          <form onSubmit={submitRegenerate} noValidate>
+          <form ref={formRef} onSubmit={submitRegenerate} noValidate>
             <Stack gap="md">
               <Text size="sm">{t("regenerate.hint")}</Text>
               <FormError>{error}</FormError>
@@ -230,7 +243,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
             </Stack>
           </form>
         ) : dialog === "disable" ? (
-          <form onSubmit={submitDisable} noValidate>
+          <form ref={formRef} onSubmit={submitDisable} noValidate>
             <Stack gap="md">
               <Text size="sm">{t("disable.hint")}</Text>
               {p.requiredForMe ? (
@@ -239,7 +252,7 @@ export function TwoFactorCard(p: TwoFactorCardProps) {
                 </Alert>
               ) : null}
               <FormError>{error}</FormError>
-              <PasswordInput label={t("password")} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldErr.password} data-testid="two-factor-password" />
+              <PasswordField label={t("password")} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldErr.password} data-testid="two-factor-password" />
               <CodeInput accepts="either" label={t("codeOrRecovery")} {...codeField} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={close} disabled={busy}>

@@ -1,11 +1,13 @@
 "use client";
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { safeRedirectPath } from "@/server/auth/safe-redirect";
+import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
+import { RequiredNote } from "../forms/required-note";
 import { useErrorText } from "../forms/server-error";
 import { useSiteInfo } from "../site/site-info";
 import { SupportContact } from "../site/support-contact";
@@ -13,6 +15,7 @@ import { credentialsLogin, type LoginFailure } from "./next-auth-client";
 import { RetryNotice, useCountdown } from "./retry-countdown";
 import { secondFactorFields, SecondFactorStep, type SecondFactorState } from "./second-factor-step";
 import { Turnstile } from "./turnstile";
+import { PasswordField } from "../forms/password-field";
 
 export type LoginNotice = "registered" | "verified" | "reset" | "email_changed" | "signed_out" | "signed_out_everywhere";
 
@@ -45,6 +48,7 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
   const ts = useTranslations("security.login");
   const tsup = useTranslations("support");
   const { mailEnabled } = useSiteInfo();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const withSupport = (text: string) => (
     <>
       {text}
@@ -78,7 +82,10 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     ev.preventDefault();
     const addr = email.trim();
     if (!addr || !password) return setError(t("login.missingFields"));
-    if (second && !second.code.trim()) return setSecond({ ...second, error: second.mode === "totp" ? ts("codeRequired") : ts("recoveryRequired") });
+    if (second && !second.code.trim()) {
+      focusInvalid();
+      return setSecond({ ...second, error: second.mode === "totp" ? ts("codeRequired") : ts("recoveryRequired") });
+    }
     if (captchaSiteKey && !token) return setError(t("captchaRequired"));
     if (locked) return;
     setBusy(true);
@@ -98,16 +105,20 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     setLastAttempt(r.error.attemptsLeft === 1);
     const reason = r.error.reason;
     if (reason === "totp_required") return setSecond({ mode: "totp", code: "" });
-    if (second && (reason === "totp_invalid" || reason === "recovery_code_invalid")) return setSecond({ ...second, error: tErr(reason === "totp_invalid" ? "totpInvalid" : "recoveryCodeInvalid") });
+    if (second && (reason === "totp_invalid" || reason === "recovery_code_invalid")) {
+      focusInvalid();
+      return setSecond({ ...second, error: tErr(reason === "totp_invalid" ? "totpInvalid" : "recoveryCodeInvalid") });
+    }
     setError(describe(r.error, addr));
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h3">
           {second ? ts("codeTitle") : t("login.title")}
         </Title>
+        <RequiredNote mt={-8} />
         {notice ? (
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} data-testid="login-notice">
             {t(`login.notice_${notice}`)}
@@ -124,7 +135,7 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
         ) : (
           <>
             <TextInput label={t("email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="email" />
-            <PasswordInput
+            <PasswordField
               label={t("password")}
               autoComplete="current-password"
               required

@@ -1,14 +1,18 @@
 "use client";
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconMailCheck } from "@tabler/icons-react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
+import { RequiredNote } from "../forms/required-note";
 import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../forms/rules";
+import { useFieldErrorTexts } from "../forms/field-errors";
 import { networkError, useErrorText, type UiError } from "../forms/server-error";
 import { Turnstile } from "./turnstile";
+import { PasswordField } from "../forms/password-field";
 
 interface Props {
   inviteCodeRequired: boolean;
@@ -21,7 +25,9 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
   const t = useTranslations("auth");
   const locale = useLocale();
   const router = useRouter();
-  const { messageOf, fieldMessages } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [values, setValues] = useState({ email: "", password: "", name: "", inviteCode: initialInvite });
   const [token, setToken] = useState<string | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
@@ -49,7 +55,10 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
     ev.preventDefault();
     const f = validate();
     setFields(f);
-    if (Object.keys(f).length) return setError(null);
+    if (Object.keys(f).length) {
+      focusInvalid();
+      return setError(null);
+    }
     if (captchaSiteKey && !token) return setError(t("captchaRequired"));
     setBusy(true);
     setError(null);
@@ -83,8 +92,9 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
     setBusy(false);
     if (captchaSiteKey) setResetSignal((n) => n + 1);
     const err = body.error ?? { code: "INTERNAL", message: "" };
-    setFields(fieldMessages(err));
+    setFields(fieldTexts(err));
     setError(messageOf(err));
+    focusInvalid();
   };
 
   if (sentTo) {
@@ -110,14 +120,15 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h3">
           {t("register.title")}
         </Title>
+        <RequiredNote mt={-8} />
         <FormError>{error}</FormError>
         <TextInput label={t("email")} type="email" autoComplete="email" required value={values.email} onChange={set("email")} error={fields.email} data-testid="email" />
-        <PasswordInput
+        <PasswordField
           label={t("password")}
           description={t("register.passwordHint", { min: MIN_PASSWORD_LENGTH })}
           autoComplete="new-password"

@@ -3,15 +3,19 @@
 // the form shows the connection result instead of closing straight away. That result is the one
 // message of the action (no "saved" toast beside it): a save whose panel failed is a warning that
 // says the node was saved, not a success on top of an error (see sync-result.tsx).
-import { Badge, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconPlugConnected } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { createNode, updateNode } from "@/app/admin/nodes/actions";
+import { useFocusFirstInvalid } from "@/components/forms/focus-first-invalid";
 import { FormError } from "@/components/forms/form-error";
+import { RequiredNote } from "@/components/forms/required-note";
+import { useFieldErrorTexts } from "@/components/forms/field-errors";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { SyncResultAlert, type SyncOutcome } from "./sync-result";
+import { PasswordField } from "@/components/forms/password-field";
 
 export interface EditableNode {
   id: string;
@@ -38,7 +42,9 @@ const blank = { name: "", panelUrl: "", panelUsername: "", panelPassword: "", pa
 export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
   const t = useTranslations("nodes.form");
   const router = useRouter();
-  const { messageOf, fieldMessages } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [v, setV] = useState(node ? { ...blank, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername } : blank);
   const [clearToken, setClearToken] = useState(false);
   const [tlsInsecure, setTlsInsecure] = useState(node?.panelTlsInsecure ?? false);
@@ -60,7 +66,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
     if (!v.panelUsername.trim()) f.panelUsername = t("required");
     if (mode === "create" && !v.panelPassword) f.panelPassword = t("required");
     setFields(f);
-    if (Object.keys(f).length) return;
+    if (Object.keys(f).length) return focusInvalid();
     const fd = new FormData();
     fd.set("name", v.name.trim());
     fd.set("panelUrl", v.panelUrl.trim());
@@ -77,8 +83,8 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
-      setFields(fieldMessages(r.error));
-      return;
+      setFields(fieldTexts(r.error));
+      return focusInvalid();
     }
     setSync({ node: r.data.node, result: r.data.sync });
     setV((x) => ({ ...x, panelPassword: "", panelApiToken: "" }));
@@ -89,8 +95,9 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
 
   const p = mode === "create" ? "create" : "edit";
   return (
-    <form onSubmit={submit} noValidate data-testid={`node-form-${p}`}>
+    <form ref={formRef} onSubmit={submit} noValidate data-testid={`node-form-${p}`}>
       <Stack gap="sm">
+        <RequiredNote />
         <FormError>{error}</FormError>
         <TextInput label={t("name")} required maxLength={60} value={v.name} onChange={set("name")} error={fields.name} data-testid="node-name" data-autofocus />
         <TextInput
@@ -105,7 +112,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
           data-testid="node-panel-url"
         />
         <TextInput label={t("username")} required autoComplete="off" value={v.panelUsername} onChange={set("panelUsername")} error={fields.panelUsername} data-testid="node-username" />
-        <PasswordInput
+        <PasswordField
           label={t("password")}
           required={mode === "create"}
           placeholder={mode === "edit" ? t("passwordUnchanged") : undefined}
@@ -117,7 +124,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
           data-testid="node-password"
         />
         <Stack gap={6}>
-          <PasswordInput
+          <PasswordField
             label={
               <Group gap={6} component="span" wrap="nowrap">
                 <span>{t("apiToken")}</span>

@@ -7,6 +7,7 @@ import { PasswordCard } from "@/components/account/password-card";
 import { ProfileCard } from "@/components/account/profile-card";
 import { SessionsCard } from "@/components/account/sessions-card";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
+import { RequiredNote } from "@/components/forms/required-note";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { getOwnAccount, getTwoFactorStatus, listMySessions } from "@/server/services/accounts";
 import { getAppInfo } from "@/server/services/settings";
@@ -25,6 +26,7 @@ export default async function AccountPage() {
   return (
     <Stack gap="lg" maw={960}>
       <Title order={2}>{t("title")}</Title>
+      <RequiredNote mt={-8} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {mustEnrol ? twoFactorCard : null}
         <ProfileCard name={user.name} locale={user.locale} />

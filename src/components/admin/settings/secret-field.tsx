@@ -1,6 +1,7 @@
 "use client";
-import { Badge, Checkbox, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { Badge, Checkbox, Group, Stack, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
+import { PasswordField } from "../../forms/password-field";
 
 interface Props {
   label: string;
@@ -28,7 +29,7 @@ export function SecretField({ label, isSet, unreadable = false, value, clear, er
           {unreadable ? t("secretUnreadable") : isSet ? t("secretSet") : t("secretNotSet")}
         </Badge>
       </Group>
-      <PasswordInput
+      <PasswordField
         aria-label={label}
         placeholder={isSet ? t("secretKeepPlaceholder") : t("secretNewPlaceholder")}
         autoComplete="new-password"

@@ -1,18 +1,24 @@
 "use client";
 // The grouped settings form. Only changed keys are sent; a secret is sent only when replaced, and
-// cleared only through its "clear" box. Errors: our own checks first, then the server's per field.
+// cleared only through its "clear" box. Errors: our own checks first, then the server's per field;
+// either way the first marked field is brought into view and focused. Numbers are checked when the
+// field is left (and on every change once an error shows), never clamped.
 import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { saveSettings } from "@/app/admin/settings/actions";
 import type { PublicSafeSettings } from "@/server/services/settings";
+import { useFocusFirstInvalid } from "../../forms/focus-first-invalid";
 import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
+import { useRangeText } from "../../forms/range";
+import { RequiredNote } from "../../forms/required-note";
+import { useFieldErrorTexts } from "../../forms/field-errors";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { SecretField } from "./secret-field";
 import { SettingInput, type SettingValue } from "./setting-input";
-import { ALL_FIELDS, checkField, GROUPS, type EditableKey, type FieldProblem, type SecretKey } from "./settings-groups";
+import { ALL_FIELDS, checkField, GROUPS, type EditableKey, type FieldDef, type FieldProblem, type SecretKey } from "./settings-groups";
 import { TestMail } from "./test-mail";
 import { UnreadableSecretsAlert } from "./unreadable-secrets-alert";
 
@@ -28,7 +34,10 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   const t = useTranslations("adminSettings");
   const fmt = useFormatter();
   const router = useRouter();
-  const { messageOf, fieldMessages } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
+  const rangeText = useRangeText();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [saved, setSaved] = useState<Values>(() => initialValues(settings));
   const [values, setValues] = useState<Values>(saved);
   const [secrets, setSecrets] = useState<Record<SecretKey, string>>({ smtpPassword: "", turnstileSecretKey: "" });
@@ -39,7 +48,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   const secretSet = (k: SecretKey) => settings.secretsSet[k] && !clear[k];
 
   const problemText = (p: FieldProblem) =>
-    p.kind === "range" ? t("errRange", { min: p.min ?? 0, max: p.max ?? 0 }) : p.kind === "url" ? t("errUrl") : p.kind === "required" ? t("errRequired") : t("errInvalid");
+    p.kind === "range" ? rangeText(p) : p.kind === "url" ? t("errUrl") : p.kind === "required" ? t("errRequired") : t("errInvalid");
 
   const validate = () => {
     const e: Record<string, string> = {};
@@ -57,7 +66,10 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
     ev.preventDefault();
     const e = validate();
     setErrors(e);
-    if (Object.keys(e).length) return setFormError(t("fixErrors"));
+    if (Object.keys(e).length) {
+      focusInvalid();
+      return setFormError(t("fixErrors"));
+    }
     const fd = new FormData();
     for (const f of ALL_FIELDS) {
       if (f.kind === "secret") {
@@ -72,7 +84,8 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
     const r = await saveSettings(fd).catch(() => ({ ok: false as const, error: networkError() }));
     setBusy(false);
     if (!r.ok) {
-      setErrors(fieldMessages(r.error));
+      setErrors(fieldTexts(r.error));
+      focusInvalid();
       return setFormError(messageOf(r.error));
     }
     setSaved(values);
@@ -82,11 +95,22 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
     router.refresh();
   };
 
-  const setValue = (k: EditableKey) => (v: SettingValue) => setValues((x) => ({ ...x, [k]: v }));
+  /** One field checked again: its error is set, replaced or cleared. */
+  const recheck = (k: EditableKey, v: SettingValue) =>
+    setErrors((e) => {
+      const p = checkField(k, v);
+      const { [k]: _old, ...rest } = e;
+      return p ? { ...rest, [k]: problemText(p) } : rest;
+    });
+  const setValue = (f: FieldDef) => (v: SettingValue) => {
+    setValues((x) => ({ ...x, [f.key]: v }));
+    if (errors[f.key]) recheck(f.key, v);
+  };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="lg">
+        <RequiredNote mb={-8} />
         <UnreadableSecretsAlert unreadable={settings.secretsUnreadable} />
         {GROUPS.map((g) => (
           <Card key={g.id} withBorder padding="lg" data-testid={`settings-group-${g.id}`}>
@@ -113,7 +137,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
                   />
                 ) : (
                   <div key={f.key} style={f.kind === "textarea" ? { gridColumn: "1 / -1" } : undefined}>
-                    <SettingInput field={f} value={values[f.key]} error={errors[f.key]} onChange={setValue(f.key)} />
+                    <SettingInput field={f} value={values[f.key]} error={errors[f.key]} onChange={setValue(f)} onBlur={f.kind === "int" ? () => recheck(f.key, values[f.key]) : undefined} />
                   </div>
                 ),
               )}

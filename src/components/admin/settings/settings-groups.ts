@@ -40,6 +40,14 @@ export function rangeOf(key: EditableKey): { min?: number; max?: number } {
   return { min: s.minValue ?? undefined, max: s.maxValue ?? undefined };
 }
 
+/** Must not be left empty: every number, and a text the schema refuses empty (the site name).
+ *  Switches always hold a value and secrets may stay unset, so neither is marked. */
+export function isRequired(f: FieldDef): boolean {
+  if (f.kind === "int") return true;
+  if (f.kind === "bool" || f.kind === "secret") return false;
+  return !SettingsSchema.shape[f.key].safeParse("").success;
+}
+
 export type FieldProblem = { kind: "range"; min?: number; max?: number } | { kind: "url" } | { kind: "required" } | { kind: "invalid" };
 
 /** Checks one value against the shared schema; null when valid. */
@@ -48,6 +56,8 @@ export function checkField(key: EditableKey, value: unknown): FieldProblem | nul
   if (r.success) return null;
   const issue = r.error.issues[0];
   if (issue?.code === "too_small" || issue?.code === "too_big") {
+    // An emptied number field: say it is required, not that 0 is out of range.
+    if (typeof value === "string" && value.trim() === "") return { kind: "required" };
     if (typeof value === "string" && issue.origin === "string") return issue.code === "too_small" ? { kind: "required" } : { kind: "invalid" };
     return { kind: "range", ...rangeOf(key) };
   }

@@ -1,15 +1,19 @@
 "use client";
 // Create and edit a user. Create: email, password, name, role, status. Edit: email, name, role and
 // an optional new password (empty keeps the current one).
-import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { createUser, updateUser } from "@/app/admin/users/actions";
+import { useFocusFirstInvalid } from "../../forms/focus-first-invalid";
 import { FormError } from "../../forms/form-error";
 import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../../forms/rules";
 import { notifySuccess } from "../../forms/notify";
+import { RequiredNote } from "../../forms/required-note";
+import { useFieldErrorTexts } from "../../forms/field-errors";
 import { networkError, useErrorText } from "../../forms/server-error";
+import { PasswordField } from "../../forms/password-field";
 
 export interface EditableUser {
   id: string;
@@ -26,7 +30,9 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
   const tr = useTranslations("role");
   const ts = useTranslations("status");
   const router = useRouter();
-  const { messageOf, fieldMessages } = useErrorText();
+  const { messageOf } = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
+  const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const blank = { email: "", name: "", password: "", role: "USER", status: "ACTIVE" };
   const [v, setV] = useState(blank);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -60,7 +66,7 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
     if (mode === "create" ? v.password.length < MIN_PASSWORD_LENGTH : v.password.length > 0 && v.password.length < MIN_PASSWORD_LENGTH) f.password = t("passwordShort", { min: MIN_PASSWORD_LENGTH });
     if (v.name.trim().length > 50) f.name = t("nameLong");
     setFields(f);
-    if (Object.keys(f).length) return;
+    if (Object.keys(f).length) return focusInvalid();
     const fd = new FormData();
     fd.set("email", v.email.trim());
     if (v.name.trim()) fd.set("name", v.name.trim());
@@ -73,8 +79,8 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
-      setFields(fieldMessages(r.error));
-      return;
+      setFields(fieldTexts(r.error));
+      return focusInvalid();
     }
     notifySuccess(mode === "create" ? t("created", { email: r.data.email }) : t("updated", { email: r.data.email }));
     onClose();
@@ -83,12 +89,13 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
 
   return (
     <Modal opened={opened} onClose={onClose} title={mode === "create" ? t("createTitle") : t("editTitle")} centered>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
+          <RequiredNote />
           <FormError>{error}</FormError>
           <TextInput label={t("email")} type="email" required value={v.email} onChange={set("email")} error={fields.email} data-testid={`${p}-email`} data-autofocus />
           <TextInput label={t("name")} value={v.name} onChange={set("name")} error={fields.name} maxLength={50} data-testid={`${p}-name`} />
-          <PasswordInput
+          <PasswordField
             label={mode === "create" ? t("password") : t("newPassword")}
             description={mode === "edit" ? t("newPasswordHint") : undefined}
             required={mode === "create"}
