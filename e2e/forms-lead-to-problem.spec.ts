@@ -17,8 +17,9 @@ interface Words {
   serverErrors: { field_email_taken: string; currentPasswordWrong: string };
 }
 const words = (locale: Locale): Words => ({
-  ...(JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Omit<Words, "forms">),
+  ...(JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Omit<Words, "forms" | "serverErrors">),
   ...(JSON.parse(readFileSync(`messages/${locale}/forms.json`, "utf8")) as Pick<Words, "forms">),
+  ...(JSON.parse(readFileSync(`messages/${locale}/errors.json`, "utf8")) as Pick<Words, "serverErrors">),
 });
 /** "Must be between {min} and {max}." in the page's language. */
 const between = (locale: Locale, min: number, max: number) => words(locale).forms.range.between.replace("{min}", String(min)).replace("{max}", String(max));
