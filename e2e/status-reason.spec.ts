@@ -31,6 +31,9 @@ for (const mode of MODES) {
     const email = uniqueEmail("reason");
     await createUserAsAdmin(admin, email, "reason-pass-1");
     await admin.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    // The phone layout (cards) replaces the table once the page knows its width; a click on the
+    // table's menu before that lands on a button that is about to go away.
+    await expect(admin.getByTestId(mode.viewport.width < 768 ? "users-cards" : "users-table")).toBeVisible();
     const row = admin.locator(`[data-testid="user-row"][data-email="${email}"]`);
     const dialog = admin.getByRole("dialog");
     const choose = async (status: string) => {
