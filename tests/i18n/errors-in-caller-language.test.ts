@@ -2,11 +2,10 @@
 // to a person: the HTTP error body, a panel sync result (and what the node keeps of it), the CLI
 // (its own process and forwarded to the service) and field problems from validation.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { cliLocale } from "../../cli/locale";
 import { runCliCaptured } from "../../cli/run-in-service";
-import { startXuiSimulator, type XuiSimulator } from "../../simulators/xui";
 import { makeCtx } from "../../src/server/context";
 import { nodes } from "../../src/server/db/schema";
 import { DomainError, rateLimited } from "../../src/server/errors";
@@ -15,20 +14,14 @@ import { localeOfHeaders } from "../../src/server/http/request-meta";
 import * as svc from "../../src/server/services/nodes";
 import { parseInput } from "../../src/server/validation";
 import { makeUser } from "../helpers/actors";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { PASS, seedInbounds, USER } from "../panel/helpers";
+import { testDbWithXuiSimulator } from "../cli/helpers";
+import { PASS, USER } from "../panel/helpers";
 
-let t: TestDb;
-let sim: XuiSimulator;
+// This file's database and a 3x-ui simulator (USER / PASS), shared with the CLI tests' fixture.
+const t = testDbWithXuiSimulator();
 let admin: Awaited<ReturnType<typeof makeUser>>;
 beforeAll(async () => {
-  t = await createTestDb();
-  sim = await startXuiSimulator({ username: USER, password: PASS, inbounds: seedInbounds() });
   admin = await makeUser(t.db, "ADMIN");
-});
-afterAll(async () => {
-  await sim?.close();
-  await t?.close();
 });
 
 const bodyOf = async (res: Response) => (await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } };
@@ -106,7 +99,7 @@ describe("validation field codes", () => {
 describe("panel sync results and what the node keeps", () => {
   it("a wrong panel password reads in the admin's language, and the node stores the reason, not a sentence", async () => {
     const zhAdmin = { ...admin.ctx, locale: "zh-CN" as const };
-    const r = await svc.createNode(zhAdmin, { name: `wrong-pass-${Date.now()}`, panelUrl: sim.url, panelUsername: USER, panelPassword: "wrong" });
+    const r = await svc.createNode(zhAdmin, { name: `wrong-pass-${Date.now()}`, panelUrl: t.sim.url, panelUsername: USER, panelPassword: "wrong" });
     expect(r.sync.ok).toBe(false);
     expect(r.sync.error).toMatchObject({ code: "UNAVAILABLE", reason: "panel_bad_credentials", message: "面板拒绝了用户名或密码。" });
     const row = (await t.db.select().from(nodes).where(eq(nodes.id, r.node.id)))[0]!;
@@ -120,7 +113,7 @@ describe("panel sync results and what the node keeps", () => {
   it("an unreachable panel is recorded by reason; a later success clears it", async () => {
     const r = await svc.createNode(admin.ctx, { name: `down-${Date.now()}`, panelUrl: "http://127.0.0.1:1/", panelUsername: USER, panelPassword: PASS });
     expect(r.sync.error).toMatchObject({ reason: "panel_unreachable", details: { reason: "panel_unreachable" } });
-    await svc.updateNode(admin.ctx, r.node.id, { name: r.node.name, panelUrl: sim.url, panelUsername: USER, panelPassword: PASS });
+    await svc.updateNode(admin.ctx, r.node.id, { name: r.node.name, panelUrl: t.sim.url, panelUsername: USER, panelPassword: PASS });
     const row = (await t.db.select().from(nodes).where(eq(nodes.id, r.node.id)))[0]!;
     expect([row.panelStatus, row.panelError, row.panelErrorReason, row.panelErrorParams]).toEqual(["OK", null, null, null]);
   });
@@ -147,7 +140,7 @@ describe("the CLI", () => {
   });
 
   it("a sync failure printed by `node add` is in the operator's language", async () => {
-    const r = await runCliCaptured(["node", "add", "--name", `cli-zh-${Date.now()}`, "--panel-url", sim.url, "--username", USER, "--password=wrong"], t.db, "zh-CN");
+    const r = await runCliCaptured(["node", "add", "--name", `cli-zh-${Date.now()}`, "--panel-url", t.sim.url, "--username", USER, "--password=wrong"], t.db, "zh-CN");
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("面板拒绝了用户名或密码。");
   });

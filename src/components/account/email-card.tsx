@@ -7,7 +7,6 @@ import { requestEmailChangeAction } from "@/app/(user)/account/actions";
 import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { looksLikeEmail } from "../forms/rules";
-import { useFieldErrorTexts } from "../forms/field-errors";
 import { networkError, useErrorText } from "../forms/server-error";
 import { useSiteInfo } from "../site/site-info";
 import { SupportContact } from "../site/support-contact";
@@ -16,8 +15,7 @@ import { PasswordField } from "../forms/password-field";
 export function EmailCard({ email }: { email: string }) {
   const t = useTranslations("account");
   const ta = useTranslations("auth");
-  const { messageOf } = useErrorText();
-  const fieldTexts = useFieldErrorTexts();
+  const { messageOf, fieldMessages: fieldTexts } = useErrorText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [newEmail, setNewEmail] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");

@@ -7,7 +7,6 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { changePasswordAction } from "@/app/(user)/account/actions";
 import { credentialsLogin } from "../auth/next-auth-client";
-import { useFieldErrorTexts } from "../forms/field-errors";
 import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { MIN_PASSWORD_LENGTH } from "../forms/rules";
@@ -18,8 +17,7 @@ import { PasswordField } from "../forms/password-field";
 export function PasswordCard({ email }: { email: string }) {
   const t = useTranslations("account");
   const ta = useTranslations("auth");
-  const { messageOf } = useErrorText();
-  const fieldTexts = useFieldErrorTexts();
+  const { messageOf, fieldMessages: fieldTexts } = useErrorText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const { ref: reauthRef, focusInvalid: focusReauthInvalid } = useFocusFirstInvalid();
   const empty = { currentPassword: "", newPassword: "", confirm: "" };

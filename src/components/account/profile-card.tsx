@@ -7,15 +7,13 @@ import { updateProfileAction } from "@/app/(user)/account/actions";
 import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { notifySuccess } from "../forms/notify";
-import { useFieldErrorTexts } from "../forms/field-errors";
 import { networkError, useErrorText } from "../forms/server-error";
 
 export function ProfileCard({ name: initialName, locale: savedLocale }: { name: string; locale: string | null }) {
   const t = useTranslations("account");
   const uiLocale = useLocale();
   const router = useRouter();
-  const { messageOf } = useErrorText();
-  const fieldTexts = useFieldErrorTexts();
+  const { messageOf, fieldMessages: fieldTexts } = useErrorText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [name, setName] = useState(initialName);
   const shownLocale = savedLocale === "en" || savedLocale === "zh-CN" ? savedLocale : uiLocale;

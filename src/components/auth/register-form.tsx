@@ -9,7 +9,6 @@ import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
 import { RequiredNote } from "../forms/required-note";
 import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../forms/rules";
-import { useFieldErrorTexts } from "../forms/field-errors";
 import { networkError, useErrorText, type UiError } from "../forms/server-error";
 import { Turnstile } from "./turnstile";
 import { PasswordField } from "../forms/password-field";
@@ -25,8 +24,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
   const t = useTranslations("auth");
   const locale = useLocale();
   const router = useRouter();
-  const { messageOf } = useErrorText();
-  const fieldTexts = useFieldErrorTexts();
+  const { messageOf, fieldMessages: fieldTexts } = useErrorText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [values, setValues] = useState({ email: "", password: "", name: "", inviteCode: initialInvite });
   const [token, setToken] = useState<string | null>(null);

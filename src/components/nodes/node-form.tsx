@@ -12,7 +12,6 @@ import { createNode, updateNode } from "@/app/admin/nodes/actions";
 import { useFocusFirstInvalid } from "@/components/forms/focus-first-invalid";
 import { FormError } from "@/components/forms/form-error";
 import { RequiredNote } from "@/components/forms/required-note";
-import { useFieldErrorTexts } from "@/components/forms/field-errors";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { SyncResultAlert, type SyncOutcome } from "./sync-result";
 import { PasswordField } from "@/components/forms/password-field";
@@ -42,8 +41,7 @@ const blank = { name: "", panelUrl: "", panelUsername: "", panelPassword: "", pa
 export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
   const t = useTranslations("nodes.form");
   const router = useRouter();
-  const { messageOf } = useErrorText();
-  const fieldTexts = useFieldErrorTexts();
+  const { messageOf, fieldMessages: fieldTexts } = useErrorText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [v, setV] = useState(node ? { ...blank, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername } : blank);
   const [clearToken, setClearToken] = useState(false);

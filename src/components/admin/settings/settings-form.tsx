@@ -14,7 +14,6 @@ import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
 import { useRangeText } from "../../forms/range";
 import { RequiredNote } from "../../forms/required-note";
-import { useFieldErrorTexts } from "../../forms/field-errors";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { SecretField } from "./secret-field";
 import { SettingInput, type SettingValue } from "./setting-input";
@@ -34,8 +33,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   const t = useTranslations("adminSettings");
   const fmt = useFormatter();
   const router = useRouter();
-  const { messageOf } = useErrorText();
-  const fieldTexts = useFieldErrorTexts();
+  const { messageOf, fieldMessages: fieldTexts } = useErrorText();
   const rangeText = useRangeText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [saved, setSaved] = useState<Values>(() => initialValues(settings));

@@ -11,7 +11,6 @@ import { FormError } from "../../forms/form-error";
 import { looksLikeEmail, MIN_PASSWORD_LENGTH } from "../../forms/rules";
 import { notifySuccess } from "../../forms/notify";
 import { RequiredNote } from "../../forms/required-note";
-import { useFieldErrorTexts } from "../../forms/field-errors";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { PasswordField } from "../../forms/password-field";
 
@@ -30,8 +29,7 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
   const tr = useTranslations("role");
   const ts = useTranslations("status");
   const router = useRouter();
-  const { messageOf } = useErrorText();
-  const fieldTexts = useFieldErrorTexts();
+  const { messageOf, fieldMessages: fieldTexts } = useErrorText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const blank = { email: "", name: "", password: "", role: "USER", status: "ACTIVE" };
   const [v, setV] = useState(blank);
