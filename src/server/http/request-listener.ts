@@ -4,6 +4,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { log } from "../logger";
 import { runServerActionRequest } from "./action-scope";
 import { admitRequest, type IncomingOptions } from "./incoming";
+import { lingerOnAbort } from "./linger-on-abort";
 
 export type NextHandle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -25,6 +26,7 @@ export function makeRequestListener(handle: NextHandle, opts: IncomingOptions): 
       req.resume();
       return;
     }
+    lingerOnAbort(req, res);
     for (const [k, v] of Object.entries(admitted.responseHeaders)) res.setHeader(k, v);
     const run = () =>
       handle(req, res).catch((err: unknown) => {
