@@ -1,7 +1,7 @@
 "use client";
-import { NumberInput, Switch, TextInput, Textarea } from "@mantine/core";
+import { NativeSelect, NumberInput, Switch, TextInput, Textarea } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { isRequired, rangeOf, type FieldDef } from "./settings-groups";
+import { isRequired, optionsOf, rangeOf, type FieldDef } from "./settings-groups";
 
 export type SettingValue = string | number | boolean;
 
@@ -60,6 +60,8 @@ export function SettingInput({ field, value, error, onChange, onBlur }: Props) {
         />
       );
     }
+    case "select":
+      return <NativeSelect label={label} description={description} data={optionsOf(field.key)} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)} error={error} data-testid={testId} />;
     case "textarea":
       return <Textarea label={label} description={description} required={required} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={2} maxRows={8} error={error} data-testid={testId} />;
     default:

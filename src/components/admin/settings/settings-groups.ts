@@ -3,7 +3,7 @@ import { SettingsSchema, type Settings } from "@/server/services/settings/schema
 
 export type EditableKey = Exclude<keyof Settings, "lastLogCleanupAt">;
 export type SecretKey = "smtpPassword" | "turnstileSecretKey";
-export type FieldKind = "text" | "textarea" | "url" | "bool" | "int" | "secret";
+export type FieldKind = "text" | "textarea" | "url" | "bool" | "int" | "secret" | "select";
 export interface FieldDef {
   key: EditableKey;
   kind: FieldKind;
@@ -19,7 +19,7 @@ export const GROUPS: { id: GroupId; fields: FieldDef[] }[] = [
   { id: "security", fields: [...f("bool", "require2faForAdmins"), ...f("int", "loginFailuresPerIp", "loginIpWindowMinutes", "loginFailuresPerAccountIp", "loginAccountIpWindowMinutes")] },
   { id: "mail", fields: [...f("text", "smtpHost"), ...f("int", "smtpPort"), ...f("bool", "smtpSecure"), ...f("text", "smtpUser"), ...f("secret", "smtpPassword"), ...f("text", "smtpFrom")] },
   { id: "support", fields: [...f("text", "supportContact"), ...f("int", "ticketOpenCap")] },
-  { id: "orders", fields: [...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic")] },
+  { id: "orders", fields: [...f("select", "currency"), ...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic")] },
   {
     id: "risk",
     fields: [
@@ -63,4 +63,10 @@ export function checkField(key: EditableKey, value: unknown): FieldProblem | nul
   }
   if (issue?.code === "invalid_format" || issue?.code === "invalid_union") return { kind: "url" };
   return { kind: "invalid" };
+}
+
+/** The choices of a select setting (a zod enum in the schema). */
+export function optionsOf(key: EditableKey): string[] {
+  const s = SettingsSchema.shape[key] as unknown as { options?: readonly string[] };
+  return [...(s.options ?? [])];
 }

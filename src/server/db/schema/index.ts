@@ -4,3 +4,5 @@ export * from "./audit";
 export * from "./nodes";
 export * from "./sessions";
 export * from "./two-factor";
+export * from "./catalog";
+export * from "./commerce";

@@ -43,7 +43,8 @@ export const SettingsSchema = z.object({
   ticketOpenCap: int(1, 100),
   // telemetry visibility (latency, traces)
   telemetryPublic: bool,
-  // orders and subscription access
+  // orders and subscription access. Prices are integer minor units of this currency (fen for CNY).
+  currency: z.enum(["CNY", "USD", "EUR", "HKD", "TWD", "GBP", "SGD"]),
   orderExpiryMinutes: int(5, 24 * 60),
   subscriptionIpRateLimitPerHour: int(1, 100_000),
   subscriptionRateLimitPerHour: int(1, 100_000),
@@ -96,6 +97,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   smtpFrom: "",
   ticketOpenCap: 2,
   telemetryPublic: false,
+  currency: "CNY",
   orderExpiryMinutes: 30,
   subscriptionIpRateLimitPerHour: 180,
   subscriptionRateLimitPerHour: 60,
