@@ -1,2 +1,3 @@
 // Importing this module registers every task handler (side effect), in the worker's process.
 import "../integrations/mail/send-mail-task";
+import "../services/provisioning/panel-client-task";

@@ -1,0 +1,24 @@
+// Marking an order paid, exactly once. The conditional update (PENDING -> PAID) is the only door:
+// whichever caller (a notify, a poller, a query, an admin, a repeat of any of them) gets the row
+// provisions; everyone else sees it was already done. Provisioning runs in the same transaction.
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { couponRedemptions, orders, type Order, type PaidVia, type PaymentProvider } from "../../db/schema";
+import { provisionOrder, type ProvisionResult } from "../provisioning/provision-order";
+
+export type SettleOutcome = { settled: true; order: Order; provisioned: ProvisionResult } | { settled: false; order: Order | undefined };
+
+export async function settleOrder(tx: Tx, orderId: string, via: PaidVia, now: Date, provider?: PaymentProvider): Promise<SettleOutcome> {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: "PAID", paidVia: via, paidAt: now, updatedAt: now, ...(provider ? { provider } : {}) })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "PENDING")))
+    .returning();
+  if (!order) {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    return { settled: false, order: current };
+  }
+  await tx.update(couponRedemptions).set({ status: "USED" }).where(eq(couponRedemptions.orderId, orderId));
+  const provisioned = await provisionOrder(tx, order, now);
+  return { settled: true, order, provisioned };
+}
