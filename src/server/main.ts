@@ -13,6 +13,7 @@ import { errorSummary } from "./describe-error";
 import { log } from "./logger";
 import { bootstrapAdmin } from "./services/accounts";
 import { announceFirstAdmin } from "./services/accounts/announce-first-admin";
+import { startPeriodicJobs } from "./jobs/periodic";
 import { startWorker } from "./jobs/worker";
 import { closeRedis } from "./rate-limit/limiter";
 import { acquireEmbeddedLock } from "./db/embedded-lock";
@@ -44,6 +45,7 @@ async function main() {
   const server = createServer(makeRequestListener(handle, { trusted, appHttps, dev }));
 
   const worker = e.JOBS_DISABLED ? undefined : startWorker(db);
+  const periodic = e.JOBS_DISABLED ? undefined : startPeriodicJobs(db);
   const control = lock ? await startControlSocket({ socketPath: path.join(e.dataDir, "relayboard.sock"), run: (argv, locale) => runCliCaptured(argv, db, locale) }) : undefined;
 
   await new Promise<void>((resolve) => server.listen(e.PORT, e.HOST, resolve));
@@ -63,6 +65,7 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await periodic?.stop();
     await worker?.stop();
     await control?.close();
     await closeRedis();

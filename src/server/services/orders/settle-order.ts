@@ -2,7 +2,7 @@
 // whichever caller (a notify, a poller, a query, an admin, a repeat of any of them) gets the row
 // provisions; everyone else sees it was already done. Provisioning runs in the same transaction.
 import { and, eq } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { Db as Tx } from "../../db/client";
 import { couponRedemptions, orders, type Order, type PaidVia, type PaymentProvider } from "../../db/schema";
 import { provisionOrder, type ProvisionResult } from "../provisioning/provision-order";
 

@@ -2,7 +2,7 @@
 // Panel work is only recorded here (node_clients rows + outbox tasks); the worker performs it after
 // commit, so a rolled-back payment never leaves a client on a panel (behaviour §14.1).
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { Db as Tx } from "../../db/client";
 import { inbounds, nodeClients, orderItems, planInbounds, plans, subscriptions, users, type Order, type OrderItem, type Plan, type Subscription } from "../../db/schema";
 import { encryptSecret, keyedHash, randomToken } from "../../crypto/secrets";
 import { enqueueTask } from "../tasks";

@@ -1,0 +1,40 @@
+// Periodic jobs of the commerce area, run by every instance: each is safe to run concurrently
+// (conditional updates; chain receipts are inserted once), so no cross-instance lock is needed.
+import type { Db } from "../db/client";
+import { describeError } from "../describe-error";
+import { log } from "../logger";
+import { expireDueOrders } from "../services/orders";
+import { pollUsdtReceipts } from "../services/payments";
+
+interface Job { name: string; everyMs: number; run: (db: Db) => Promise<unknown> }
+
+export const PERIODIC_JOBS: Job[] = [
+  { name: "orders.expire", everyMs: 60_000, run: (db) => expireDueOrders(db) },
+  { name: "payments.usdt-poll", everyMs: 30_000, run: (db) => pollUsdtReceipts(db) },
+];
+
+export function startPeriodicJobs(db: Db, jobs = PERIODIC_JOBS) {
+  const running = new Set<Promise<unknown>>();
+  const timers = jobs.map((job) => {
+    let busy = false;
+    const tick = () => {
+      if (busy) return;
+      busy = true;
+      const p = job
+        .run(db)
+        .catch((err: unknown) => log.error("periodic job failed", { job: job.name, error: describeError(err) }))
+        .finally(() => {
+          busy = false;
+          running.delete(p);
+        });
+      running.add(p);
+    };
+    return setInterval(tick, job.everyMs);
+  });
+  return {
+    async stop() {
+      for (const t of timers) clearInterval(t);
+      await Promise.all(running);
+    },
+  };
+}

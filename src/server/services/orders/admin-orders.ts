@@ -1,0 +1,160 @@
+// Admin order operations (interface.md "Admin, orders"): confirm by hand, cancel, review, refund, batch.
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { requireAdmin, type Ctx } from "../../context";
+import type { Db as Tx } from "../../db/client";
+import { orderItems, orders, payments, plans, streamingServices, subscriptions, type Order } from "../../db/schema";
+import { conflict, DomainError, validationError } from "../../errors";
+import { parseInput } from "../../validation";
+import { recordAudit } from "../audit";
+import { kickTasks } from "../tasks";
+import { syncClientsOf } from "../provisioning/provision-order";
+import { releaseOrder, releaseSubscriptionStock } from "./release-order";
+import { settleOrder } from "./settle-order";
+
+const orderId = z.uuid();
+const missing = () => new DomainError("NOT_FOUND", "order_not_found");
+
+async function lockOrder(tx: Tx, id: string): Promise<Order> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  if (!order) throw missing();
+  return order;
+}
+
+/**
+ * Marks an order paid by hand and provisions it. A cancelled or expired order that a late payment
+ * came in for is reopened first (its stock taken again, which fails if the plan has sold out
+ * meanwhile), so the admin can honour money that arrived after the deadline.
+ */
+export async function confirmOrder(ctx: Ctx, id: string): Promise<Order> {
+  requireAdmin(ctx);
+  const oid = parseInput(orderId, id);
+  const now = ctx.now();
+  const order = await ctx.db.transaction(async (tx) => {
+    const current = await lockOrder(tx, oid);
+    if (current.status === "CANCELLED" || current.status === "EXPIRED") await reopenForLatePayment(tx, current, now);
+    else if (current.status !== "PENDING") throw conflict("order_not_pending");
+    const settled = await settleOrder(tx, oid, "ADMIN", now);
+    if (!settled.settled) throw conflict("order_not_pending");
+    await tx.update(payments).set({ status: "CLOSED", updatedAt: now }).where(and(eq(payments.orderId, oid), eq(payments.status, "PENDING")));
+    if (current.reviewStatus === "FLAGGED") await tx.update(orders).set({ reviewStatus: "RESOLVED" }).where(eq(orders.id, oid));
+    await recordAudit(ctx, { action: "order.confirmed", targetType: "order", targetId: oid, metadata: { orderNo: current.orderNo, from: current.status } }, tx);
+    return settled.order;
+  });
+  kickTasks();
+  return order;
+}
+
+async function reopenForLatePayment(tx: Tx, order: Order, now: Date): Promise<void> {
+  const [late] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, "PAID")));
+  if (!late) throw conflict("order_not_pending");
+  const lines = await tx.select({ planId: orderItems.planId }).from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.holdsStock, true)));
+  for (const line of lines) {
+    const held = await tx
+      .update(plans)
+      .set({ stockHeld: sql`${plans.stockHeld} + 1` })
+      .where(and(eq(plans.id, line.planId), sql`(${plans.stockTotal} is null or ${plans.stockHeld} < ${plans.stockTotal})`))
+      .returning({ streamingServiceId: plans.streamingServiceId });
+    if (held.length === 0) throw conflict("out_of_stock");
+    const serviceId = held[0]!.streamingServiceId;
+    if (serviceId) {
+      const slot = await tx
+        .update(streamingServices)
+        .set({ slotsHeld: sql`${streamingServices.slotsHeld} + 1` })
+        .where(and(eq(streamingServices.id, serviceId), sql`${streamingServices.slotsHeld} < ${streamingServices.slotCount}`))
+        .returning({ id: streamingServices.id });
+      if (slot.length === 0) throw conflict("out_of_stock");
+    }
+  }
+  await tx.update(orders).set({ status: "PENDING", closedAt: null, updatedAt: now }).where(eq(orders.id, order.id));
+}
+
+export async function cancelOrder(ctx: Ctx, id: string): Promise<void> {
+  requireAdmin(ctx);
+  const oid = parseInput(orderId, id);
+  await ctx.db.transaction(async (tx) => {
+    await lockOrder(tx, oid);
+    if (!(await releaseOrder(tx, oid, "CANCELLED", ctx.now()))) throw conflict("order_not_pending");
+    await recordAudit(ctx, { action: "order.cancelled", targetType: "order", targetId: oid, metadata: { by: "admin" } }, tx);
+  });
+}
+
+const ReviewInput = z.object({ reviewStatus: z.enum(["NORMAL", "FLAGGED", "RESOLVED"]), reviewNote: z.string().trim().max(2000).optional() });
+
+export async function updateOrderReview(ctx: Ctx, id: string, raw: unknown): Promise<void> {
+  requireAdmin(ctx);
+  const oid = parseInput(orderId, id);
+  const input = parseInput(ReviewInput, raw);
+  const done = await ctx.db
+    .update(orders)
+    .set({ reviewStatus: input.reviewStatus, ...(input.reviewNote !== undefined ? { reviewNote: input.reviewNote || null } : {}), updatedAt: ctx.now() })
+    .where(eq(orders.id, oid))
+    .returning({ id: orders.id });
+  if (done.length === 0) throw missing();
+  await recordAudit(ctx, { action: "order.review", targetType: "order", targetId: oid, metadata: { reviewStatus: input.reviewStatus } });
+}
+
+const RefundInput = z.object({
+  amountMinor: z.coerce.number().int().min(0),
+  note: z.string().trim().min(1).max(2000),
+  endSubscription: z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((v) => v !== "false")]).default(false),
+});
+
+/**
+ * Records a refund made outside Relayboard (the gateways here have no refund API we rely on): the
+ * amount and note are kept, and the subscriptions this order bought or extended either end (their
+ * panel clients are disabled, their stock released) or keep running, as the admin chooses.
+ */
+export async function refundOrder(ctx: Ctx, id: string, raw: unknown): Promise<void> {
+  requireAdmin(ctx);
+  const oid = parseInput(orderId, id);
+  const input = parseInput(RefundInput, raw);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, oid);
+    if (order.status !== "PAID") throw conflict("order_not_paid");
+    if (input.amountMinor > order.totalMinor) throw validationError("refund_too_large", { max: order.totalMinor, fields: { amountMinor: "too_big" }, fieldParams: { amountMinor: { maximum: order.totalMinor } } });
+    await tx.update(orders).set({ status: "REFUNDED", refundedAt: now, refundAmountMinor: input.amountMinor, refundNote: input.note, updatedAt: now }).where(eq(orders.id, oid));
+    if (input.endSubscription) {
+      const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, oid));
+      const subIds = [...new Set(lines.map((l) => l.resultSubscriptionId ?? l.targetSubscriptionId).filter((x): x is string => !!x))];
+      for (const subId of subIds) {
+        const [ended] = await tx.update(subscriptions).set({ status: "CANCELLED", updatedAt: now }).where(eq(subscriptions.id, subId)).returning();
+        if (!ended) continue;
+        await releaseSubscriptionStock(tx, subId);
+        await syncClientsOf(tx, ended);
+      }
+    }
+    await recordAudit(ctx, { action: "order.refunded", targetType: "order", targetId: oid, metadata: { amountMinor: input.amountMinor, endSubscription: input.endSubscription } }, tx);
+  });
+  kickTasks();
+}
+
+const BatchInput = z.object({ action: z.enum(["confirm", "cancel", "flag", "resolve"]), ids: z.array(z.uuid()).min(1).max(200) });
+
+/** One result per order, so a batch reports which ones did not apply and why. */
+export async function batchOrderOperation(ctx: Ctx, raw: unknown): Promise<{ id: string; ok: boolean; reason?: string }[]> {
+  requireAdmin(ctx);
+  const input = parseInput(BatchInput, raw);
+  const results: { id: string; ok: boolean; reason?: string }[] = [];
+  for (const id of input.ids) {
+    try {
+      if (input.action === "confirm") await confirmOrder(ctx, id);
+      else if (input.action === "cancel") await cancelOrder(ctx, id);
+      else await updateOrderReview(ctx, id, { reviewStatus: input.action === "flag" ? "FLAGGED" : "RESOLVED" });
+      results.push({ id, ok: true });
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      results.push({ id, ok: false, reason: err.reason });
+    }
+  }
+  return results;
+}
+
+/** Orders holding money that arrived late or twice: the review queue's source. */
+export async function ordersWithLatePayments(ctx: Ctx): Promise<string[]> {
+  requireAdmin(ctx);
+  const rows = await ctx.db.selectDistinct({ id: payments.orderId }).from(payments).where(and(eq(payments.late, true), isNotNull(payments.paidAt)));
+  return rows.map((r) => r.id);
+}
+

@@ -1,0 +1,210 @@
+// Creating an order: every scarce thing (plan stock, a streaming slot, a coupon use, the one trial)
+// is reserved with a conditional update or an insert backed by a constraint, inside one
+// transaction that also holds the buyer's row lock, so per-user rules (plan limit, coupon limit,
+// pending orders) are checked without a check-then-insert race (behaviour §3, §4, §14.5).
+import { and, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Ctx } from "../../context";
+import type { Db as Tx } from "../../db/client";
+import {
+  couponGrants,
+  couponRedemptions,
+  coupons,
+  nodes,
+  orderItems,
+  orders,
+  plans,
+  promotions,
+  streamingServices,
+  subscriptions,
+  trialClaims,
+  users,
+  type Coupon,
+  type Order,
+  type OrderKind,
+  type Plan,
+} from "../../db/schema";
+import { conflict, DomainError, forbidden, validationError } from "../../errors";
+import { bestPromotion, checkCouponUsable, couponDiscount, quotePlanPrice } from "../catalog";
+import { recordAudit } from "../audit";
+import { getSettingsWithSecrets } from "../settings/queries";
+import { kickTasks } from "../tasks";
+import { newOrderNo } from "../payments/trade-no";
+import { settleOrder } from "./settle-order";
+
+/** Unpaid orders one user may hold at once: enough to switch plans, too few to hoard stock. */
+export const MAX_PENDING_ORDERS = 5;
+
+export interface LineRequest {
+  planId: string;
+  kind: OrderKind;
+  trafficGb?: number;
+  days?: number;
+  targetSubscriptionId?: string;
+}
+
+interface PricedLine { plan: Plan; request: LineRequest; amountMinor: number; trafficGb: number; durationDays: number; holdsStock: boolean }
+
+const notFoundPlan = () => new DomainError("NOT_FOUND", "plan_not_found");
+
+export async function placeOrder(ctx: Ctx, userId: string, requests: LineRequest[], couponCode?: string, onPlaced?: (tx: Tx) => Promise<void>): Promise<Order> {
+  if (requests.length === 0) throw validationError("cart_empty");
+  const now = ctx.now();
+  const settings = await getSettingsWithSecrets(ctx.db);
+  const result = await ctx.db.transaction(async (tx) => {
+    // The buyer's row lock serializes this user's purchases (limits below are per user).
+    const [buyer] = await tx.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, userId)).for("update");
+    if (!buyer || buyer.status !== "ACTIVE") throw forbidden("account_inactive");
+    const [pending] = await tx.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, "PENDING")));
+    if ((pending?.n ?? 0) >= MAX_PENDING_ORDERS) throw conflict("too_many_pending_orders", { limit: MAX_PENDING_ORDERS });
+
+    const lines: PricedLine[] = [];
+    for (const request of requests) lines.push(await priceLine(tx, userId, request, now));
+    if (lines.some((l) => l.plan.kind === "TRIAL") && lines.length > 1) throw validationError("trial_alone");
+    for (const line of lines) if (line.holdsStock) await reserveStock(tx, userId, line.plan);
+
+    const subtotal = lines.reduce((s, l) => s + l.amountMinor, 0);
+    const coupon = couponCode?.trim() ? await reserveCoupon(tx, userId, couponCode, subtotal, lines.map((l) => l.plan.id), now) : undefined;
+    const couponOff = coupon ? Math.min(couponDiscount(coupon, subtotal, now), subtotal) : 0;
+    const promos = await tx.select().from(promotions).where(eq(promotions.enabled, true));
+    const promo = bestPromotion(promos, subtotal, now);
+    const promoOff = promo ? Math.min(promo.discountMinor, subtotal - couponOff) : 0;
+    const total = subtotal - couponOff - promoOff;
+
+    const kinds = new Set(lines.map((l) => l.request.kind));
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(now),
+        userId,
+        kind: kinds.size === 1 ? lines[0]!.request.kind : "NEW_PURCHASE",
+        currency: settings.currency,
+        subtotalMinor: subtotal,
+        couponDiscountMinor: couponOff,
+        promotionDiscountMinor: promoOff,
+        totalMinor: total,
+        couponId: coupon?.id ?? null,
+        promotionId: promo && promoOff > 0 ? promo.id : null,
+        expiresAt: new Date(now.getTime() + settings.orderExpiryMinutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: order!.id,
+        planId: l.plan.id,
+        kind: l.request.kind,
+        trafficGb: l.trafficGb,
+        durationDays: l.durationDays,
+        amountMinor: l.amountMinor,
+        holdsStock: l.holdsStock,
+        targetSubscriptionId: l.request.targetSubscriptionId ?? null,
+      })),
+    );
+    if (coupon) await tx.insert(couponRedemptions).values({ orderId: order!.id, couponId: coupon.id, userId });
+    const trial = lines.find((l) => l.plan.kind === "TRIAL");
+    if (trial) await claimTrial(tx, userId, trial.plan.id, order!.id);
+    await onPlaced?.(tx);
+    await recordAudit(ctx, { action: "order.created", targetType: "order", targetId: order!.id, metadata: { orderNo: order!.orderNo, totalMinor: total, lines: lines.length } }, tx);
+    // Nothing to pay: confirmed now, without a gateway (behaviour §3).
+    if (total === 0) {
+      const settled = await settleOrder(tx, order!.id, "FREE", now);
+      return { order: settled.order!, settled: true };
+    }
+    return { order: order!, settled: false };
+  });
+  if (result.settled) kickTasks();
+  return result.order;
+}
+
+async function priceLine(tx: Tx, userId: string, request: LineRequest, now: Date): Promise<PricedLine> {
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, request.planId));
+  if (!plan) throw notFoundPlan();
+  if (request.kind === "NEW_PURCHASE") {
+    if (plan.visibility !== "PUBLIC") throw notFoundPlan();
+    if (plan.nodeId) {
+      const [node] = await tx.select({ visibility: nodes.visibility }).from(nodes).where(eq(nodes.id, plan.nodeId));
+      if (node?.visibility !== "VISIBLE") throw conflict("plan_not_for_sale");
+    }
+  } else {
+    await checkTarget(tx, userId, plan, request);
+  }
+  const quote = quotePlanPrice(plan, { kind: request.kind, trafficGb: request.trafficGb, days: request.days });
+  return { plan, request, ...quote, holdsStock: request.kind === "NEW_PURCHASE" };
+}
+
+/** Renewals and top-ups extend the caller's own subscription of that plan; a trial is never extended. */
+async function checkTarget(tx: Tx, userId: string, plan: Plan, request: LineRequest): Promise<void> {
+  const id = request.targetSubscriptionId;
+  const [sub] = id ? await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId))) : [];
+  if (!sub || sub.planId !== plan.id) throw new DomainError("NOT_FOUND", "subscription_not_found");
+  const allowed = request.kind === "RENEWAL" ? ["ACTIVE", "EXPIRED"] : ["ACTIVE"];
+  if (sub.trial || !allowed.includes(sub.status)) throw conflict("subscription_not_extendable");
+}
+
+/** Plan stock (and a streaming slot) by conditional update; then the per-user limit under the row lock. */
+async function reserveStock(tx: Tx, userId: string, plan: Plan): Promise<void> {
+  const held = await tx
+    .update(plans)
+    .set({ stockHeld: sql`${plans.stockHeld} + 1` })
+    .where(and(eq(plans.id, plan.id), or(isNull(plans.stockTotal), lt(plans.stockHeld, plans.stockTotal))))
+    .returning({ id: plans.id });
+  if (held.length === 0) throw conflict("out_of_stock");
+  if (plan.streamingServiceId) {
+    const slot = await tx
+      .update(streamingServices)
+      .set({ slotsHeld: sql`${streamingServices.slotsHeld} + 1` })
+      .where(and(eq(streamingServices.id, plan.streamingServiceId), eq(streamingServices.enabled, true), lt(streamingServices.slotsHeld, streamingServices.slotCount)))
+      .returning({ id: streamingServices.id });
+    if (slot.length === 0) throw conflict("out_of_stock");
+  }
+  if (plan.perUserLimit !== null) {
+    const mine = await heldByUser(tx, userId, plan.id);
+    if (mine > plan.perUserLimit) throw conflict("plan_user_limit", { limit: plan.perUserLimit });
+  }
+}
+
+/** Units of a plan the user holds: live subscriptions still holding stock plus lines of pending orders (this one included). */
+async function heldByUser(tx: Tx, userId: string, planId: string): Promise<number> {
+  const [subs] = await tx
+    .select({ n: count() })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, planId), eq(subscriptions.holdsStock, true), inArray(subscriptions.status, ["ACTIVE", "SUSPENDED"])));
+  const [lines] = await tx
+    .select({ n: count() })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.userId, userId), eq(orders.status, "PENDING"), eq(orderItems.planId, planId), eq(orderItems.holdsStock, true)));
+  // +1: the line being placed is not inserted yet.
+  return (subs?.n ?? 0) + (lines?.n ?? 0) + 1;
+}
+
+async function reserveCoupon(tx: Tx, userId: string, code: string, subtotal: number, planIds: string[], now: Date): Promise<Coupon> {
+  const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase()));
+  checkCouponUsable(coupon, { subtotalMinor: subtotal, planIds, now });
+  const c = coupon!;
+  if (c.audience === "GRANTED") {
+    const [grant] = await tx.select().from(couponGrants).where(and(eq(couponGrants.couponId, c.id), eq(couponGrants.userId, userId)));
+    if (!grant) throw new DomainError("NOT_FOUND", "coupon_not_found");
+  }
+  if (c.perUserLimit !== null) {
+    const [used] = await tx
+      .select({ n: count() })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, c.id), eq(couponRedemptions.userId, userId), inArray(couponRedemptions.status, ["HELD", "USED"])));
+    if ((used?.n ?? 0) >= c.perUserLimit) throw conflict("coupon_user_limit");
+  }
+  const taken = await tx
+    .update(coupons)
+    .set({ usesHeld: sql`${coupons.usesHeld} + 1` })
+    .where(and(eq(coupons.id, c.id), or(isNull(coupons.totalLimit), lt(coupons.usesHeld, coupons.totalLimit))))
+    .returning({ id: coupons.id });
+  if (taken.length === 0) throw conflict("coupon_exhausted");
+  return c;
+}
+
+/** The primary key on trial_claims.user_id is the rule: a second claim, concurrent or not, fails. */
+async function claimTrial(tx: Tx, userId: string, planId: string, orderId: string): Promise<void> {
+  const claimed = await tx.insert(trialClaims).values({ userId, planId, orderId }).onConflictDoNothing().returning({ userId: trialClaims.userId });
+  if (claimed.length === 0) throw conflict("trial_already_used");
+}

@@ -1,0 +1,74 @@
+// Order reads: the owner's list and detail (anyone else's order is "not found"), and the admin list.
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { requireAdmin, requireUser, type Ctx } from "../../context";
+import { orderItems, orders, payments, plans, users, type OrderStatus, type ReviewStatus } from "../../db/schema";
+import { DomainError } from "../../errors";
+import { parseInput } from "../../validation";
+
+const Page = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) });
+
+export async function listMyOrders(ctx: Ctx, raw: unknown = {}) {
+  const { userId } = requireUser(ctx);
+  const { page, pageSize } = parseInput(Page, raw);
+  const where = eq(orders.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
+    ctx.db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0, page, pageSize };
+}
+
+/** One order with its lines and payment attempts, for its owner (or an admin). */
+export async function getOrderDetail(ctx: Ctx, id: string) {
+  const { userId, role } = requireUser(ctx);
+  const oid = parseInput(z.uuid(), id);
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, oid));
+  if (!order || (order.userId !== userId && role !== "ADMIN")) throw new DomainError("NOT_FOUND", "order_not_found");
+  const [lines, attempts] = await Promise.all([
+    ctx.db
+      .select({ id: orderItems.id, planId: orderItems.planId, planName: plans.name, planKind: plans.kind, kind: orderItems.kind, trafficGb: orderItems.trafficGb, durationDays: orderItems.durationDays, amountMinor: orderItems.amountMinor, subscriptionId: orderItems.resultSubscriptionId, targetSubscriptionId: orderItems.targetSubscriptionId })
+      .from(orderItems)
+      .innerJoin(plans, eq(plans.id, orderItems.planId))
+      .where(eq(orderItems.orderId, oid)),
+    ctx.db
+      .select({ tradeNo: payments.tradeNo, provider: payments.provider, status: payments.status, amountMinor: payments.amountMinor, cryptoAmountMicro: payments.cryptoAmountMicro, late: payments.late, createdAt: payments.createdAt, paidAt: payments.paidAt })
+      .from(payments)
+      .where(eq(payments.orderId, oid))
+      .orderBy(desc(payments.createdAt)),
+  ]);
+  return { order, lines, payments: attempts };
+}
+
+const AdminFilter = Page.extend({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(["PENDING", "PAID", "CANCELLED", "EXPIRED", "REFUNDED"]).optional(),
+  review: z.enum(["NORMAL", "FLAGGED", "RESOLVED"]).optional(),
+  provider: z.enum(["epay", "alipay_f2f", "usdt_trc20"]).optional(),
+});
+
+export async function listOrdersAdmin(ctx: Ctx, raw: unknown = {}) {
+  requireAdmin(ctx);
+  const f = parseInput(AdminFilter, raw);
+  const conds: SQL[] = [];
+  if (f.status) conds.push(eq(orders.status, f.status as OrderStatus));
+  if (f.review) conds.push(eq(orders.reviewStatus, f.review as ReviewStatus));
+  if (f.provider) conds.push(eq(orders.provider, f.provider));
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(or(ilike(orders.orderNo, like), ilike(users.email, like))!);
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ order: orders, email: users.email })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    ctx.db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.order, email: r.email })), total: total?.n ?? 0, page: f.page, pageSize: f.pageSize };
+}

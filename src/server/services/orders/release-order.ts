@@ -1,0 +1,64 @@
+// Ending a pending order without payment (cancelled by the user or an admin, or expired): the
+// conditional update makes it happen once, and everything the order reserved goes back exactly once.
+import { and, eq, lte, sql } from "drizzle-orm";
+import type { Db, Db as Tx } from "../../db/client";
+import { couponRedemptions, coupons, orderItems, orders, payments, plans, streamingServices, subscriptions, trialClaims, type Order } from "../../db/schema";
+import { describeError } from "../../describe-error";
+import { log } from "../../logger";
+
+export async function releaseOrder(tx: Tx, orderId: string, to: "CANCELLED" | "EXPIRED", now: Date): Promise<Order | undefined> {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: to, closedAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "PENDING")))
+    .returning();
+  if (!order) return undefined;
+  const lines = await tx.select({ planId: orderItems.planId }).from(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.holdsStock, true)));
+  for (const line of lines) await releasePlanUnit(tx, line.planId);
+  const [redemption] = await tx
+    .update(couponRedemptions)
+    .set({ status: "RELEASED" })
+    .where(and(eq(couponRedemptions.orderId, orderId), eq(couponRedemptions.status, "HELD")))
+    .returning();
+  if (redemption) await tx.update(coupons).set({ usesHeld: sql`${coupons.usesHeld} - 1` }).where(eq(coupons.id, redemption.couponId));
+  await tx.delete(trialClaims).where(eq(trialClaims.orderId, orderId));
+  // Open attempts close (a USDT amount becomes free); a payment that still arrives is recorded as late.
+  await tx.update(payments).set({ status: "CLOSED", updatedAt: now }).where(and(eq(payments.orderId, orderId), eq(payments.status, "PENDING")));
+  return order;
+}
+
+/** One unit of a plan's stock (and its streaming slot) back. */
+export async function releasePlanUnit(tx: Tx, planId: string): Promise<void> {
+  const [plan] = await tx.update(plans).set({ stockHeld: sql`greatest(${plans.stockHeld} - 1, 0)` }).where(eq(plans.id, planId)).returning();
+  if (plan?.streamingServiceId) {
+    await tx.update(streamingServices).set({ slotsHeld: sql`greatest(${streamingServices.slotsHeld} - 1, 0)` }).where(eq(streamingServices.id, plan.streamingServiceId));
+  }
+}
+
+/** A subscription that ends gives its stock unit back, once (holds_stock flips in a conditional update). */
+export async function releaseSubscriptionStock(tx: Tx, subscriptionId: string): Promise<void> {
+  const [sub] = await tx
+    .update(subscriptions)
+    .set({ holdsStock: false })
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.holdsStock, true)))
+    .returning({ planId: subscriptions.planId });
+  if (sub) await releasePlanUnit(tx, sub.planId);
+}
+
+/** The expiry job: pending orders past their time release their stock and coupon (behaviour §4). */
+export async function expireDueOrders(db: Db, now = new Date(), batch = 200): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "PENDING"), lte(orders.expiresAt, now)))
+    .limit(batch);
+  let expired = 0;
+  for (const { id } of due) {
+    try {
+      if (await db.transaction((tx) => releaseOrder(tx, id, "EXPIRED", now))) expired++;
+    } catch (err) {
+      log.error("order expiry failed", { orderId: id, error: describeError(err) });
+    }
+  }
+  return expired;
+}

@@ -1,0 +1,97 @@
+// POST /api/payment/create: a payment attempt for the caller's own pending order. The record is
+// written before the gateway is called, so a notify that races back always finds it.
+import { and, desc, eq, gt } from "drizzle-orm";
+import { z } from "zod";
+import { requireUser, type Ctx } from "../../context";
+import { orders, payments, PAYMENT_PROVIDERS, type Order, type Payment, type PaymentProvider } from "../../db/schema";
+import { conflict, DomainError } from "../../errors";
+import { alipayPrecreate, epayCreate, USDT_TRC20_CONTRACT } from "../../integrations/payments";
+import { parseInput } from "../../validation";
+import { recordAudit } from "../audit";
+import { loadGatewayConfig } from "../payments-config";
+import { newTradeNo } from "./trade-no";
+import { paymentView, type PaymentView } from "./payment-view";
+
+const CreateInput = z.object({ orderId: z.uuid(), provider: z.enum(PAYMENT_PROVIDERS), channel: z.string().trim().max(32).optional() });
+
+export interface CreateOptions {
+  /** Public base URL of this site (settings.siteUrl, else the request's origin), for notify and return URLs. */
+  baseUrl: string;
+  clientIp: string;
+}
+
+/** USDT asks for a unique amount among open payments: the base price plus 0.0001-step offsets (protocols.md §5). */
+export const USDT_STEP_MICRO = 100;
+export const USDT_MAX_OFFSETS = 100;
+
+export async function createPayment(ctx: Ctx, raw: unknown, opts: CreateOptions): Promise<PaymentView> {
+  const { userId } = requireUser(ctx);
+  const input = parseInput(CreateInput, raw);
+  const now = ctx.now();
+  const [order] = await ctx.db.select().from(orders).where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
+  if (!order) throw new DomainError("NOT_FOUND", "order_not_found");
+  if (order.status !== "PENDING" || order.expiresAt <= now) throw conflict("order_not_pending");
+  if (order.totalMinor === 0) throw conflict("payment_not_needed");
+  const provider = input.provider;
+  const cfg = await loadGatewayConfig(ctx.db, provider);
+  if (!cfg) throw conflict("payment_provider_disabled", { provider });
+
+  // The same method clicked again reuses the open attempt (one USDT amount per order, one QR code).
+  const [open] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.provider, provider), eq(payments.status, "PENDING"), gt(payments.expiresAt, now)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (open && (open.payUrl || open.qrCode || open.cryptoAmountMicro !== null)) return paymentView(open, order, cfg);
+
+  const payment = provider === "usdt_trc20" ? await insertUsdtPayment(ctx, order, cfg.rateMinorPerUsdt, now) : await insertPayment(ctx, order, provider, now);
+  let ready: Payment = payment;
+  if (provider !== "usdt_trc20") {
+    try {
+      const subject = `${order.orderNo}`;
+      const notifyUrl = new URL(`/api/payment/notify/${provider}`, opts.baseUrl).toString();
+      const returnUrl = new URL(`/orders/${order.id}/pay?tradeNo=${payment.tradeNo}`, opts.baseUrl).toString();
+      const link =
+        provider === "epay"
+          ? { payUrl: (await epayCreate(cfg, { tradeNo: payment.tradeNo, amountMinor: payment.amountMinor, subject, notifyUrl, returnUrl, clientIp: opts.clientIp, channel: input.channel })).payUrl }
+          : { qrCode: (await alipayPrecreate(cfg, { tradeNo: payment.tradeNo, amountMinor: payment.amountMinor, subject, notifyUrl, timeoutMinutes: Math.max(1, Math.ceil((order.expiresAt.getTime() - now.getTime()) / 60_000)) })).qrCode };
+      [ready] = (await ctx.db.update(payments).set({ ...link, updatedAt: now }).where(eq(payments.id, payment.id)).returning()) as [Payment];
+    } catch (err) {
+      // The gateway refused or is down: this attempt is closed; the order stays payable.
+      await ctx.db.update(payments).set({ status: "CLOSED", updatedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
+      throw err;
+    }
+  }
+  await ctx.db.update(orders).set({ provider, updatedAt: now }).where(eq(orders.id, order.id));
+  await recordAudit(ctx, { action: "payment.created", targetType: "order", targetId: order.id, metadata: { tradeNo: ready.tradeNo, provider } });
+  return paymentView(ready, order, cfg);
+}
+
+async function insertPayment(ctx: Ctx, order: Order, provider: PaymentProvider, now: Date): Promise<Payment> {
+  const [row] = await ctx.db
+    .insert(payments)
+    .values({ orderId: order.id, userId: order.userId, provider, tradeNo: newTradeNo(now), amountMinor: order.totalMinor, expiresAt: order.expiresAt, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+/**
+ * Converts at the configured rate, rounds up to 0.0001 USDT, then takes the first offset whose amount
+ * no other open USDT payment holds. The partial unique index decides, so two concurrent orders can
+ * never be given the same amount.
+ */
+async function insertUsdtPayment(ctx: Ctx, order: Order, rateMinorPerUsdt: number, now: Date): Promise<Payment> {
+  const exact = Math.ceil((order.totalMinor * 1_000_000) / rateMinorPerUsdt);
+  const base = Math.ceil(exact / USDT_STEP_MICRO) * USDT_STEP_MICRO;
+  for (let k = 0; k < USDT_MAX_OFFSETS; k++) {
+    const rows = await ctx.db
+      .insert(payments)
+      .values({ orderId: order.id, userId: order.userId, provider: "usdt_trc20", tradeNo: newTradeNo(now), amountMinor: order.totalMinor, cryptoAmountMicro: base + k * USDT_STEP_MICRO, expiresAt: order.expiresAt, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (rows[0]) return rows[0];
+  }
+  throw new DomainError("UNAVAILABLE", "usdt_amounts_exhausted");
+}
+
