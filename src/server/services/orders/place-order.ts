@@ -24,7 +24,7 @@ import {
   type Plan,
 } from "../../db/schema";
 import { conflict, DomainError, forbidden, validationError } from "../../errors";
-import { bestPromotion, checkCouponUsable, couponDiscount, quotePlanPrice } from "../catalog";
+import { bestPromotion, checkCouponUsable, couponAppliesToPlan, normalizeCouponCode, quotePlanPrice } from "../catalog";
 import { recordAudit } from "../audit";
 import { getSettingsWithSecrets } from "../settings/queries";
 import { kickTasks } from "../tasks";
@@ -63,11 +63,13 @@ export async function placeOrder(ctx: Ctx, userId: string, requests: LineRequest
     for (const line of lines) if (line.holdsStock) await reserveStock(tx, userId, line.plan);
 
     const subtotal = lines.reduce((s, l) => s + l.amountMinor, 0);
-    const coupon = couponCode?.trim() ? await reserveCoupon(tx, userId, couponCode, subtotal, lines.map((l) => l.plan.id), now) : undefined;
-    const couponOff = coupon ? Math.min(couponDiscount(coupon, subtotal, now), subtotal) : 0;
+    const reserved = couponCode?.trim() ? await reserveCoupon(tx, userId, couponCode, lines, now) : undefined;
+    const coupon = reserved?.coupon;
+    const couponOff = reserved ? Math.min(reserved.discountMinor, subtotal) : 0;
     const promos = await tx.select().from(promotions).where(eq(promotions.enabled, true));
-    const promo = bestPromotion(promos, subtotal, now);
-    const promoOff = promo ? Math.min(promo.discountMinor, subtotal - couponOff) : 0;
+    const best = bestPromotion(promos, subtotal, now);
+    const promo = best?.promotion;
+    const promoOff = best ? Math.min(best.discountMinor, subtotal - couponOff) : 0;
     const total = subtotal - couponOff - promoOff;
 
     const kinds = new Set(lines.map((l) => l.request.kind));
@@ -179,14 +181,22 @@ async function heldByUser(tx: Tx, userId: string, planId: string): Promise<numbe
   return (subs?.n ?? 0) + (lines?.n ?? 0) + 1;
 }
 
-async function reserveCoupon(tx: Tx, userId: string, code: string, subtotal: number, planIds: string[], now: Date): Promise<Coupon> {
-  const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase()));
-  checkCouponUsable(coupon, { subtotalMinor: subtotal, planIds, now });
-  const c = coupon!;
-  if (c.audience === "GRANTED") {
-    const [grant] = await tx.select().from(couponGrants).where(and(eq(couponGrants.couponId, c.id), eq(couponGrants.userId, userId)));
-    if (!grant) throw new DomainError("NOT_FOUND", "coupon_not_found");
+/**
+ * Checks the coupon against the order (window, minimum spend, plan restriction: a restricted coupon
+ * discounts only the lines of its plans), then the per-user limit under the buyer's row lock, then
+ * takes one use with a conditional update below the total limit.
+ */
+async function reserveCoupon(tx: Tx, userId: string, code: string, lines: PricedLine[], now: Date): Promise<{ coupon: Coupon; discountMinor: number }> {
+  const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, normalizeCouponCode(code)));
+  let granted = false;
+  if (coupon?.audience === "GRANTED") {
+    const [grant] = await tx.select().from(couponGrants).where(and(eq(couponGrants.couponId, coupon.id), eq(couponGrants.userId, userId)));
+    granted = !!grant;
   }
+  const applicable = coupon ? lines.filter((l) => couponAppliesToPlan(coupon, l.plan.id)) : lines;
+  const base = applicable.reduce((s, l) => s + l.amountMinor, 0);
+  const discountMinor = checkCouponUsable(coupon, { subtotalMinor: base, planIds: lines.map((l) => l.plan.id), now, grantedToUser: granted });
+  const c = coupon!;
   if (c.perUserLimit !== null) {
     const [used] = await tx
       .select({ n: count() })
@@ -200,7 +210,7 @@ async function reserveCoupon(tx: Tx, userId: string, code: string, subtotal: num
     .where(and(eq(coupons.id, c.id), or(isNull(coupons.totalLimit), lt(coupons.usesHeld, coupons.totalLimit))))
     .returning({ id: coupons.id });
   if (taken.length === 0) throw conflict("coupon_exhausted");
-  return c;
+  return { coupon: c, discountMinor };
 }
 
 /** The primary key on trial_claims.user_id is the rule: a second claim, concurrent or not, fails. */

@@ -72,7 +72,7 @@ async function settleOrLate(tx: Tx, paid: Payment, now: Date): Promise<RecordOut
   await tx.update(payments).set({ late: true }).where(eq(payments.id, paid.id));
   await tx
     .update(orders)
-    .set({ reviewStatus: "FLAGGED", reviewNote: sql`concat_ws(E'\n', ${orders.reviewNote}, ${`payment ${paid.tradeNo} (${paid.provider}) arrived while the order was ${status}`})`, updatedAt: now })
+    .set({ reviewStatus: "FLAGGED", reviewNote: sql`concat_ws(E'\n', ${orders.reviewNote}, ${`payment ${paid.tradeNo} (${paid.provider}) arrived while the order was ${status}`}::text)`, updatedAt: now })
     .where(eq(orders.id, paid.orderId));
   await recordAudit(ctx, { action: "payment.late", targetType: "order", targetId: paid.orderId, metadata: { tradeNo: paid.tradeNo, provider: paid.provider, orderStatus: status } });
   return { kind: "late", payment: { ...paid, late: true }, orderStatus: status };

@@ -30,11 +30,20 @@ registerTaskHandler(PANEL_CLIENT_SYNC, async (payload, { db }) => {
       subId: client.subscriptionId,
       flow: flowFor(inbound.protocol, inbound.streamSettings),
     });
-    // Only if nothing changed the row meanwhile; a newer change has queued its own sync.
+    // Only if the desired state is still what we converged to; a newer change queued its own sync.
+    // (Compared field by field: timestamps lose precision between PostgreSQL and JavaScript.)
     await db
       .update(nodeClients)
       .set({ panelState: "SYNCED", lastError: null, syncedAt: new Date() })
-      .where(and(eq(nodeClients.id, id), eq(nodeClients.updatedAt, client.updatedAt)));
+      .where(
+        and(
+          eq(nodeClients.id, id),
+          eq(nodeClients.enable, client.enable),
+          eq(nodeClients.totalBytes, client.totalBytes),
+          eq(nodeClients.expiryMs, client.expiryMs),
+          eq(nodeClients.credentialEnc, client.credentialEnc),
+        ),
+      );
     return { outcome, email: client.email };
   } catch (err) {
     await db.update(nodeClients).set({ panelState: "ERROR", lastError: errorSummary(err).slice(0, 500) }).where(eq(nodeClients.id, id));
