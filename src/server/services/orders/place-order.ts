@@ -58,7 +58,7 @@ export async function placeOrder(ctx: Ctx, userId: string, requests: LineRequest
     if ((pending?.n ?? 0) >= MAX_PENDING_ORDERS) throw conflict("too_many_pending_orders", { limit: MAX_PENDING_ORDERS });
 
     const lines: PricedLine[] = [];
-    for (const request of requests) lines.push(await priceLine(tx, userId, request, now));
+    for (const request of requests) lines.push(await priceLine(tx, userId, request));
     if (lines.some((l) => l.plan.kind === "TRIAL") && lines.length > 1) throw validationError("trial_alone");
     for (const line of lines) if (line.holdsStock) await reserveStock(tx, userId, line.plan);
 
@@ -119,7 +119,7 @@ export async function placeOrder(ctx: Ctx, userId: string, requests: LineRequest
   return result.order;
 }
 
-async function priceLine(tx: Tx, userId: string, request: LineRequest, now: Date): Promise<PricedLine> {
+async function priceLine(tx: Tx, userId: string, request: LineRequest): Promise<PricedLine> {
   const [plan] = await tx.select().from(plans).where(eq(plans.id, request.planId));
   if (!plan) throw notFoundPlan();
   if (request.kind === "NEW_PURCHASE") {
