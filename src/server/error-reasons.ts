@@ -90,6 +90,15 @@ export const ERROR_REASONS = {
   panel_timeout: ["seconds"],
   panel_tls_untrusted: [],
   panel_unreachable: [],
+  // Payment gateways (epay, Alipay face-to-face, TronGrid) and their configuration
+  payment_gateway_unreachable: ["provider"],
+  payment_gateway_timeout: ["provider", "seconds"],
+  payment_gateway_refused: ["provider", "detail"],
+  payment_gateway_bad_response: ["provider"],
+  payment_gateway_rate_limited: ["provider", "duration"],
+  payment_provider_unknown: ["provider"],
+  payment_provider_not_configured: ["provider"],
+  payment_secret_unreadable: ["provider"],
   // The operator CLI
   database_unavailable: ["detail"],
   migrations_pending: ["count"],
@@ -124,6 +133,9 @@ export const FIELD_CODES = {
   unknown_field: [],
   support_contact_format: [],
   panel_url_format: [],
+  tron_address_format: [],
+  rsa_private_key_format: [],
+  rsa_public_key_format: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldCode = keyof typeof FIELD_CODES;
