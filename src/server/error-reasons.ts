@@ -99,6 +99,11 @@ export const ERROR_REASONS = {
   payment_provider_unknown: ["provider"],
   payment_provider_not_configured: ["provider"],
   payment_secret_unreadable: ["provider"],
+  // Why a payment notification was refused (the verifiers' `reason`; the notify route may report them)
+  bad_signature: [],
+  wrong_merchant: [],
+  wrong_app: [],
+  malformed: [],
   // The operator CLI
   database_unavailable: ["detail"],
   migrations_pending: ["count"],
