@@ -31,7 +31,9 @@ export function parseRsaPrivateKey(input: string): KeyObject | null {
 
 export function parseRsaPublicKey(input: string): KeyObject | null {
   const s = input.trim();
-  if (!s) return null;
+  // createPublicKey would derive a public key from a private one; pasting the app's private key
+  // where Alipay's public key belongs is a mistake to report, not to accept.
+  if (!s || s.includes("PRIVATE KEY")) return null;
   const der = () => Buffer.from(bare(s), "base64");
   const key = firstThatParses<KeyObject>([
     ...(isPem(s) ? [() => createPublicKey({ key: s, format: "pem" })] : []),
