@@ -142,6 +142,20 @@ export const ERROR_REASONS = {
   price_topup_not_allowed: [],
   price_days_out_of_range: ["min", "max"],
   price_too_large: [],
+  // Payment gateways (epay, Alipay face-to-face, TronGrid) and their configuration
+  payment_gateway_unreachable: ["provider"],
+  payment_gateway_timeout: ["provider", "seconds"],
+  payment_gateway_refused: ["provider", "detail"],
+  payment_gateway_bad_response: ["provider"],
+  payment_gateway_rate_limited: ["provider", "duration"],
+  payment_provider_unknown: ["provider"],
+  payment_provider_not_configured: ["provider"],
+  payment_secret_unreadable: ["provider"],
+  // Why a payment notification was refused (the verifiers' `reason`; the notify route may report them)
+  bad_signature: [],
+  wrong_merchant: [],
+  wrong_app: [],
+  malformed: [],
   // The operator CLI
   database_unavailable: ["detail"],
   migrations_pending: ["count"],
@@ -187,6 +201,9 @@ export const FIELD_CODES = {
   trial_no_renewal: [],
   trial_no_topup: [],
   cannot_change: [],
+  tron_address_format: [],
+  rsa_private_key_format: [],
+  rsa_public_key_format: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldCode = keyof typeof FIELD_CODES;

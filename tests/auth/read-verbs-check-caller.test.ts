@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCtx, type Ctx } from "../../src/server/context";
 import * as accounts from "../../src/server/services/accounts";
 import * as nodes from "../../src/server/services/nodes";
+import * as paymentsConfig from "../../src/server/services/payments-config";
 import * as settings from "../../src/server/services/settings";
 import * as telemetry from "../../src/server/services/telemetry";
 import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
@@ -31,6 +32,7 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["getNode", (ctx) => nodes.getNode(ctx, nodeId)],
   ["listNodeInbounds", (ctx) => nodes.listNodeInbounds(ctx, nodeId)],
   ["getSettings", (ctx) => settings.getSettings(ctx)],
+  ["listPaymentProviderConfigs", (ctx) => paymentsConfig.listPaymentProviderConfigs(ctx)],
 ];
 
 describe("admin reads", () => {

@@ -5,10 +5,10 @@ import { z } from "zod";
 import { requireUser, type Ctx } from "../../context";
 import { orders, payments, PAYMENT_PROVIDERS, type Order, type Payment, type PaymentProvider } from "../../db/schema";
 import { conflict, DomainError } from "../../errors";
-import { alipayPrecreate, epayCreate, USDT_TRC20_CONTRACT } from "../../integrations/payments";
+import { alipayPrecreate, epayCreate } from "../../integrations/payments";
 import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
-import { loadGatewayConfig } from "../payments-config";
+import { loadGatewayConfig, type GatewayConfigOf } from "../payments-config";
 import { newTradeNo } from "./trade-no";
 import { paymentView, type PaymentView } from "./payment-view";
 
@@ -35,6 +35,9 @@ export async function createPayment(ctx: Ctx, raw: unknown, opts: CreateOptions)
   const provider = input.provider;
   const cfg = await loadGatewayConfig(ctx.db, provider);
   if (!cfg) throw conflict("payment_provider_disabled", { provider });
+  const epay = provider === "epay" ? (cfg as GatewayConfigOf["epay"]) : undefined;
+  const alipay = provider === "alipay_f2f" ? (cfg as GatewayConfigOf["alipay_f2f"]) : undefined;
+  const usdt = provider === "usdt_trc20" ? (cfg as GatewayConfigOf["usdt_trc20"]) : undefined;
 
   // The same method clicked again reuses the open attempt (one USDT amount per order, one QR code).
   const [open] = await ctx.db
@@ -45,17 +48,16 @@ export async function createPayment(ctx: Ctx, raw: unknown, opts: CreateOptions)
     .limit(1);
   if (open && (open.payUrl || open.qrCode || open.cryptoAmountMicro !== null)) return paymentView(open, order, cfg);
 
-  const payment = provider === "usdt_trc20" ? await insertUsdtPayment(ctx, order, cfg.rateMinorPerUsdt, now) : await insertPayment(ctx, order, provider, now);
+  const payment = usdt ? await insertUsdtPayment(ctx, order, usdt.rateMinorPerUsdt, now) : await insertPayment(ctx, order, provider, now);
   let ready: Payment = payment;
-  if (provider !== "usdt_trc20") {
+  if (!usdt) {
     try {
       const subject = `${order.orderNo}`;
       const notifyUrl = new URL(`/api/payment/notify/${provider}`, opts.baseUrl).toString();
       const returnUrl = new URL(`/orders/${order.id}/pay?tradeNo=${payment.tradeNo}`, opts.baseUrl).toString();
-      const link =
-        provider === "epay"
-          ? { payUrl: (await epayCreate(cfg, { tradeNo: payment.tradeNo, amountMinor: payment.amountMinor, subject, notifyUrl, returnUrl, clientIp: opts.clientIp, channel: input.channel })).payUrl }
-          : { qrCode: (await alipayPrecreate(cfg, { tradeNo: payment.tradeNo, amountMinor: payment.amountMinor, subject, notifyUrl, timeoutMinutes: Math.max(1, Math.ceil((order.expiresAt.getTime() - now.getTime()) / 60_000)) })).qrCode };
+      const link = epay
+          ? { payUrl: (await epayCreate(epay, { tradeNo: payment.tradeNo, amountMinor: payment.amountMinor, subject, notifyUrl, returnUrl, clientIp: opts.clientIp, channel: input.channel })).payUrl }
+          : { qrCode: (await alipayPrecreate(alipay!, { tradeNo: payment.tradeNo, amountMinor: payment.amountMinor, subject, notifyUrl, timeoutMinutes: Math.max(1, Math.ceil((order.expiresAt.getTime() - now.getTime()) / 60_000)) })).qrCode };
       [ready] = (await ctx.db.update(payments).set({ ...link, updatedAt: now }).where(eq(payments.id, payment.id)).returning()) as [Payment];
     } catch (err) {
       // The gateway refused or is down: this attempt is closed; the order stays payable.

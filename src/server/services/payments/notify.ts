@@ -14,12 +14,11 @@ export interface NotifyReply { status: number; body: "success" | "fail" }
 
 export async function handlePaymentNotify(db: Db, provider: NotifyProvider, params: Record<string, string>, now = new Date(), requestId?: string): Promise<NotifyReply> {
   // A gateway switched off for new payments still settles the ones already made through it.
-  const cfg = await loadGatewayConfig(db, provider, { includeDisabled: true });
-  if (!cfg) {
+  const verified = await verify(db, provider, params);
+  if (!verified) {
     log.warn("payment notify for an unconfigured provider", { provider, requestId });
     return { status: 404, body: "fail" };
   }
-  const verified = provider === "epay" ? epayVerifyNotify(cfg, params) : alipayVerifyNotify(cfg, params);
   if (!verified.ok) {
     log.warn("payment notify refused", { provider, reason: verified.reason, requestId });
     return { status: 400, body: "fail" };
@@ -43,4 +42,13 @@ export async function handlePaymentNotify(db: Db, provider: NotifyProvider, para
     default:
       return { status: 200, body: "success" };
   }
+}
+
+async function verify(db: Db, provider: NotifyProvider, params: Record<string, string>) {
+  if (provider === "epay") {
+    const cfg = await loadGatewayConfig(db, "epay", { includeDisabled: true });
+    return cfg ? epayVerifyNotify(cfg, params) : null;
+  }
+  const cfg = await loadGatewayConfig(db, "alipay_f2f", { includeDisabled: true });
+  return cfg ? alipayVerifyNotify(cfg, params) : null;
 }

@@ -78,10 +78,8 @@ export async function askProvider(ctx: Ctx, payment: Payment, now: Date): Promis
     await pollUsdtReceipts(ctx.db, now);
     return;
   }
-  const cfg = await loadGatewayConfig(ctx.db, payment.provider, { includeDisabled: true });
-  if (!cfg) return;
-  const r = payment.provider === "epay" ? await epayQuery(cfg, payment.tradeNo) : await alipayQuery(cfg, payment.tradeNo);
-  if (!r.found || !r.paid) return;
+  const r = await queryProvider(ctx, payment);
+  if (!r?.found || !r.paid) return;
   await recordVerifiedPayment(ctx.db, {
     tradeNo: payment.tradeNo,
     amountMinor: r.amountMinor,
@@ -89,4 +87,13 @@ export async function askProvider(ctx: Ctx, payment: Payment, now: Date): Promis
     evidence: { provider: payment.provider, providerTradeNo: r.providerTradeNo, amountMinor: r.amountMinor, via: "query" },
     now,
   });
+}
+
+async function queryProvider(ctx: Ctx, payment: Payment) {
+  if (payment.provider === "epay") {
+    const cfg = await loadGatewayConfig(ctx.db, "epay", { includeDisabled: true });
+    return cfg ? epayQuery(cfg, payment.tradeNo) : null;
+  }
+  const cfg = await loadGatewayConfig(ctx.db, "alipay_f2f", { includeDisabled: true });
+  return cfg ? alipayQuery(cfg, payment.tradeNo) : null;
 }

@@ -1,0 +1,117 @@
+// Alipay face-to-face (当面付), protocols.md §4, through the pinned alipay-sdk: precreate returns the
+// QR payload, query asks for a trade's state, and notifies are verified with Alipay's public key.
+// Every gateway answer is checked against Alipay's signature (`validateSign: true`): an answer we
+// cannot verify is treated like no answer.
+import { AlipayRequestError, AlipaySdk } from "alipay-sdk";
+import { unavailable } from "../../errors";
+import { parseRsaPrivateKey, parseRsaPublicKey, privateKeyPkcs8Pem, publicKeySpkiPem } from "./alipay-keys";
+import { GATEWAY_TIMEOUT_MS, gatewayNetworkError } from "./gateway-http";
+import { decimalToMinor, minorToDecimal } from "./money";
+
+export const ALIPAY_GATEWAY_URL = "https://openapi.alipay.com/gateway.do";
+
+export interface AlipayConfig {
+  appId: string;
+  /** The app's private key: PEM or bare base64, PKCS#8 or PKCS#1. */
+  privateKey: string;
+  /** Alipay's public key (not the app's own): PEM or bare base64. */
+  alipayPublicKey: string;
+  /** `https://openapi.alipay.com/gateway.do`, the sandbox, or a simulator. */
+  gatewayUrl: string;
+}
+
+export type AlipayNotifyResult =
+  | { ok: true; tradeNo: string; providerTradeNo: string; amountMinor: number; paid: boolean }
+  | { ok: false; reason: "bad_signature" | "wrong_app" | "malformed" };
+
+export interface AlipayQueryResult { found: boolean; paid: boolean; amountMinor?: number; providerTradeNo?: string }
+
+const PROVIDER = "alipay_f2f" as const;
+const PAID_STATES = new Set(["TRADE_SUCCESS", "TRADE_FINISHED"]);
+
+function sdkFor(cfg: AlipayConfig, timeoutMs = GATEWAY_TIMEOUT_MS): AlipaySdk {
+  const priv = parseRsaPrivateKey(cfg.privateKey);
+  const pub = parseRsaPublicKey(cfg.alipayPublicKey);
+  // The configuration service refuses such keys; a stored one that no longer parses is "not configured".
+  if (!priv || !pub || !cfg.appId) throw unavailable("payment_provider_not_configured", { provider: PROVIDER });
+  return new AlipaySdk({
+    appId: cfg.appId,
+    privateKey: privateKeyPkcs8Pem(priv),
+    keyType: "PKCS8",
+    alipayPublicKey: publicKeySpkiPem(pub),
+    gateway: cfg.gatewayUrl || ALIPAY_GATEWAY_URL,
+    timeout: timeoutMs,
+  });
+}
+
+type ExecResult = Record<string, unknown> & { code?: string; msg?: string; subCode?: string; subMsg?: string };
+
+async function exec(cfg: AlipayConfig, method: string, params: Record<string, unknown>): Promise<ExecResult> {
+  const sdk = sdkFor(cfg);
+  try {
+    return (await sdk.exec(method, params, { validateSign: true })) as ExecResult;
+  } catch (err) {
+    // No body at all: the request never got an answer (refused, reset, timed out).
+    if (err instanceof AlipayRequestError && err.responseDataRaw === undefined && err.cause) throw gatewayNetworkError(PROVIDER, err.cause);
+    // A non-200 status, a body that is not the expected JSON, or a signature that does not verify.
+    throw unavailable("payment_gateway_bad_response", { provider: PROVIDER, status: (err as AlipayRequestError).responseHttpStatus });
+  }
+}
+
+const refused = (r: ExecResult) =>
+  unavailable("payment_gateway_refused", { provider: PROVIDER, detail: [r.subCode ?? r.code, r.subMsg ?? r.msg].filter(Boolean).join(": ").slice(0, 200), gatewayCode: r.subCode ?? r.code });
+
+export async function alipayPrecreate(
+  cfg: AlipayConfig,
+  input: { tradeNo: string; amountMinor: number; subject: string; notifyUrl: string; timeoutMinutes: number },
+): Promise<{ qrCode: string }> {
+  const r = await exec(cfg, "alipay.trade.precreate", {
+    notify_url: input.notifyUrl,
+    bizContent: {
+      out_trade_no: input.tradeNo,
+      total_amount: minorToDecimal(input.amountMinor),
+      subject: input.subject.slice(0, 128),
+      timeout_express: `${Math.max(1, Math.floor(input.timeoutMinutes))}m`,
+    },
+  });
+  if (r.code !== "10000") throw refused(r);
+  if (typeof r.qrCode !== "string" || !r.qrCode) throw unavailable("payment_gateway_bad_response", { provider: PROVIDER });
+  return { qrCode: r.qrCode };
+}
+
+/** An order that was precreated but never scanned is ACQ.TRADE_NOT_EXIST: "not found", not an error. */
+export async function alipayQuery(cfg: AlipayConfig, tradeNo: string): Promise<AlipayQueryResult> {
+  const r = await exec(cfg, "alipay.trade.query", { bizContent: { out_trade_no: tradeNo } });
+  if (r.code === "40004" && r.subCode === "ACQ.TRADE_NOT_EXIST") return { found: false, paid: false };
+  if (r.code !== "10000") throw refused(r);
+  const amount = typeof r.totalAmount === "string" ? decimalToMinor(r.totalAmount) : null;
+  return {
+    found: true,
+    paid: PAID_STATES.has(String(r.tradeStatus)),
+    amountMinor: amount ?? undefined,
+    providerTradeNo: typeof r.tradeNo === "string" ? r.tradeNo : undefined,
+  };
+}
+
+/**
+ * Verifies a notify form (already URL-decoded by the body parser, hence checkNotifySignV2, which
+ * does not decode again: a `%` in a subject would otherwise break or change the signed text).
+ * The SDK tries the text with and without sign_type; Alipay signs without it.
+ */
+export function alipayVerifyNotify(cfg: AlipayConfig, form: Record<string, string>): AlipayNotifyResult {
+  if (typeof form.sign !== "string" || !form.sign) return { ok: false, reason: "malformed" };
+  if (form.sign_type !== undefined && form.sign_type !== "RSA2") return { ok: false, reason: "malformed" };
+  const sdk = sdkFor(cfg);
+  let valid: boolean;
+  try {
+    valid = sdk.checkNotifySignV2(form);
+  } catch {
+    valid = false; // a value the verifier cannot handle is no proof of anything
+  }
+  if (!valid) return { ok: false, reason: "bad_signature" };
+  if (form.app_id !== cfg.appId) return { ok: false, reason: "wrong_app" };
+  const amountMinor = decimalToMinor(form.total_amount ?? "");
+  const { out_trade_no: tradeNo, trade_no: providerTradeNo, trade_status: status } = form;
+  if (amountMinor === null || !tradeNo || !providerTradeNo || !status) return { ok: false, reason: "malformed" };
+  return { ok: true, tradeNo, providerTradeNo, amountMinor, paid: PAID_STATES.has(status) };
+}

@@ -1,0 +1,137 @@
+// epay v1 (彩虹易支付), protocols.md §3: MD5 signatures, the browser redirect (submit.php), the
+// server-side create (mapi.php), the GET notify and the order query (api.php?act=order).
+import { createHash } from "node:crypto";
+import { constantTimeEqual } from "../../crypto/secrets";
+import { unavailable } from "../../errors";
+import { gatewayFetch, gatewayJson, withTrailingSlash } from "./gateway-http";
+import { decimalToMinor, minorToDecimal } from "./money";
+
+export interface EpayConfig {
+  /** Base URL of the platform, e.g. `https://pay.example.com/` (submit.php etc. live below it). */
+  gatewayUrl: string;
+  pid: string;
+  key: string;
+  /** Payment types offered to the buyer: `alipay`, `wxpay`, `qqpay`... */
+  channels: string[];
+}
+
+export interface EpayCreateInput {
+  tradeNo: string;
+  amountMinor: number;
+  subject: string;
+  notifyUrl: string;
+  returnUrl: string;
+  clientIp: string;
+  /** Omitted: the platform's cashier lets the buyer choose. */
+  channel?: string;
+  /** mapi.php only: pc | mobile | qq | wechat | alipay. */
+  device?: string;
+}
+
+export type EpayNotifyResult =
+  | { ok: true; tradeNo: string; providerTradeNo: string; amountMinor: number; paid: boolean; channel: string }
+  | { ok: false; reason: "bad_signature" | "wrong_merchant" | "malformed" };
+
+export interface EpayQueryResult { found: boolean; paid: boolean; amountMinor?: number; providerTradeNo?: string }
+
+/**
+ * md5 over `k=v&k=v` of every parameter except sign, sign_type and empty values, sorted by key,
+ * raw (not URL-encoded) values, with the key appended directly (no `&`, no `key=`).
+ */
+export function epaySign(params: Record<string, string>, key: string): string {
+  const text = Object.keys(params)
+    .filter((k) => k !== "sign" && k !== "sign_type" && params[k] !== undefined && params[k] !== null && params[k] !== "")
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join("&");
+  return createHash("md5").update(text + key, "utf8").digest("hex");
+}
+
+/** The platform cuts `name` at about 127 bytes; cutting it ourselves keeps the signature ours. */
+export function epayProductName(subject: string, maxBytes = 120): string {
+  let out = "";
+  for (const ch of subject) {
+    if (Buffer.byteLength(out + ch, "utf8") > maxBytes) break;
+    out += ch;
+  }
+  return out || "order";
+}
+
+function signedParams(cfg: EpayConfig, input: EpayCreateInput, extra: Record<string, string> = {}): Record<string, string> {
+  const params: Record<string, string> = {
+    pid: cfg.pid,
+    out_trade_no: input.tradeNo,
+    notify_url: input.notifyUrl,
+    return_url: input.returnUrl,
+    name: epayProductName(input.subject),
+    money: minorToDecimal(input.amountMinor),
+    ...(input.channel ? { type: input.channel } : {}),
+    ...extra,
+  };
+  // Empty values are left out of the signature by the platform; leaving them out of the request too
+  // keeps Xboard-style verifiers (which sign `k=`) in agreement.
+  for (const k of Object.keys(params)) if (params[k] === "") delete params[k];
+  return { ...params, sign: epaySign(params, cfg.key), sign_type: "MD5" };
+}
+
+/** The signed submit.php URL the buyer's browser is sent to (no request is made here). */
+export async function epayCreate(cfg: EpayConfig, input: EpayCreateInput): Promise<{ payUrl: string }> {
+  const url = new URL("submit.php", withTrailingSlash(cfg.gatewayUrl));
+  url.search = new URLSearchParams(signedParams(cfg, input)).toString();
+  return { payUrl: url.toString() };
+}
+
+/** Server-side create through mapi.php: the platform answers with exactly one of payurl, qrcode, urlscheme. */
+export async function epayCreateMapi(cfg: EpayConfig, input: EpayCreateInput): Promise<{ payUrl?: string; qrCode?: string; urlScheme?: string; providerTradeNo: string }> {
+  const body = new URLSearchParams(signedParams(cfg, input, { clientip: input.clientIp, ...(input.device ? { device: input.device } : {}) }));
+  const res = await gatewayFetch("epay", new URL("mapi.php", withTrailingSlash(cfg.gatewayUrl)), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
+  const json = (await gatewayJson("epay", res)) as Record<string, unknown>;
+  if (String(json?.code) !== "1") throw refused(json);
+  const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
+  const providerTradeNo = str(json.trade_no);
+  if (!providerTradeNo) throw unavailable("payment_gateway_bad_response", { provider: "epay" });
+  return { payUrl: str(json.payurl), qrCode: str(json.qrcode), urlScheme: str(json.urlscheme), providerTradeNo };
+}
+
+const refused = (json: Record<string, unknown> | null | undefined) =>
+  unavailable("payment_gateway_refused", { provider: "epay", detail: String(json?.msg ?? json?.code ?? "?").slice(0, 200), gatewayCode: json?.code });
+
+/**
+ * Verifies a notify (GET query or POST form, as received). Order of checks: the signature proves
+ * who sent it, then it must be for our merchant, then its fields must make sense. The amount is
+ * read from the string exactly as sent ("10", "10.5" and "10.00" are all valid spellings).
+ */
+export function epayVerifyNotify(cfg: EpayConfig, params: Record<string, string>): EpayNotifyResult {
+  const sign = params.sign;
+  if (typeof sign !== "string" || !sign) return { ok: false, reason: "malformed" };
+  if (params.sign_type !== undefined && params.sign_type.toUpperCase() !== "MD5") return { ok: false, reason: "malformed" };
+  if (!constantTimeEqual(epaySign(params, cfg.key), sign.toLowerCase())) return { ok: false, reason: "bad_signature" };
+  if (params.pid !== cfg.pid) return { ok: false, reason: "wrong_merchant" };
+  const amountMinor = decimalToMinor(params.money ?? "");
+  const { out_trade_no: tradeNo, trade_no: providerTradeNo, trade_status: status } = params;
+  if (amountMinor === null || !tradeNo || !providerTradeNo || !status) return { ok: false, reason: "malformed" };
+  return { ok: true, tradeNo, providerTradeNo, amountMinor, paid: status === "TRADE_SUCCESS", channel: params.type ?? "" };
+}
+
+/** api.php?act=order: code -1 is "no such order"; every other failure (bad key, unknown pid) throws. */
+export async function epayQuery(cfg: EpayConfig, tradeNo: string): Promise<EpayQueryResult> {
+  const url = new URL("api.php", withTrailingSlash(cfg.gatewayUrl));
+  url.search = new URLSearchParams({ act: "order", pid: cfg.pid, key: cfg.key, out_trade_no: tradeNo }).toString();
+  const res = await gatewayFetch("epay", url);
+  const json = (await gatewayJson("epay", res)) as Record<string, unknown> | null;
+  const code = String(json?.code ?? "");
+  if (code === "-1") return { found: false, paid: false };
+  if (code !== "1") throw refused(json);
+  // PDO builds send numbers as strings; newer builds add 2 = refunded and 3 = frozen (both unpaid).
+  const amount = typeof json!.money === "number" ? String(json!.money) : json!.money;
+  return {
+    found: true,
+    paid: String(json!.status) === "1",
+    amountMinor: typeof amount === "string" ? (decimalToMinor(amount) ?? undefined) : undefined,
+    providerTradeNo: typeof json!.trade_no === "string" ? json!.trade_no : undefined,
+  };
+}
