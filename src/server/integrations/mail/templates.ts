@@ -1,5 +1,5 @@
 // Mail templates in both languages, each with a text and an HTML part. Values are HTML-escaped.
-export type MailTemplate = "verify-email" | "reset-password" | "change-email" | "test";
+export type MailTemplate = "verify-email" | "reset-password" | "change-email" | "test" | "receipt";
 export type MailLocale = "zh-CN" | "en";
 
 interface Copy { subject: string; intro: string; action?: string; outro: string }
@@ -25,6 +25,12 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       outro: "This link is valid for {minutes} minutes. If you did not ask for this, ignore this mail.",
     },
     test: { subject: "{site} test mail", intro: "This is a test mail from {site}. Your SMTP settings work.", outro: "Sent at {time}." },
+    receipt: {
+      subject: "{site} receipt for order {orderNo}",
+      intro: "Thank you! We received {amount} for order {orderNo}. What you bought is active now.",
+      action: "View the order",
+      outro: "Paid at {time}. Keep this mail as your receipt.",
+    },
   },
   "zh-CN": {
     "verify-email": {
@@ -46,15 +52,21 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       outro: "链接 {minutes} 分钟内有效。如果不是您本人操作，请忽略本邮件。",
     },
     test: { subject: "{site} 测试邮件", intro: "这是一封来自 {site} 的测试邮件，您的 SMTP 设置可以正常使用。", outro: "发送时间：{time}。" },
+    receipt: {
+      subject: "{site} 订单 {orderNo} 支付成功",
+      intro: "感谢您的购买！我们已收到订单 {orderNo} 的付款 {amount}，您购买的服务现已生效。",
+      action: "查看订单",
+      outro: "支付时间：{time}。请保留本邮件作为收据。",
+    },
   },
 };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? "");
 
-export function renderMail(template: MailTemplate, locale: MailLocale, vars: { site: string; link?: string; minutes?: number; time?: string }) {
+export function renderMail(template: MailTemplate, locale: MailLocale, vars: { site: string; link?: string; minutes?: number; time?: string; orderNo?: string; amount?: string }) {
   const copy = COPY[locale]?.[template] ?? COPY.en[template];
-  const v: Record<string, string> = { site: vars.site, minutes: String(vars.minutes ?? ""), time: vars.time ?? new Date().toISOString() };
+  const v: Record<string, string> = { site: vars.site, minutes: String(vars.minutes ?? ""), time: vars.time ?? new Date().toISOString(), orderNo: vars.orderNo ?? "", amount: vars.amount ?? "" };
   const subject = fill(copy.subject, v);
   const intro = fill(copy.intro, v);
   const outro = fill(copy.outro, v);

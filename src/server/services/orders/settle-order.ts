@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db as Tx } from "../../db/client";
 import { couponRedemptions, orders, type Order, type PaidVia, type PaymentProvider } from "../../db/schema";
 import { provisionOrder, type ProvisionResult } from "../provisioning/provision-order";
+import { queueReceipt } from "./receipt";
 
 export type SettleOutcome = { settled: true; order: Order; provisioned: ProvisionResult } | { settled: false; order: Order | undefined };
 
@@ -20,5 +21,6 @@ export async function settleOrder(tx: Tx, orderId: string, via: PaidVia, now: Da
   }
   await tx.update(couponRedemptions).set({ status: "USED" }).where(eq(couponRedemptions.orderId, orderId));
   const provisioned = await provisionOrder(tx, order, now);
+  await queueReceipt(tx, order);
   return { settled: true, order, provisioned };
 }
