@@ -27,6 +27,8 @@ export interface NotifierOptions {
 export class Notifier {
   readonly sent: Notification[] = [];
   private timers = new Set<NodeJS.Timeout>();
+  /** `done` of deliveries still retrying, settled by close() so nobody waits forever. */
+  private pending = new Set<() => void>();
   private closed = false;
   constructor(private opts: NotifierOptions) {}
 
@@ -36,8 +38,13 @@ export class Notifier {
 
   /** Starts delivery; resolves after the first attempt (its outcome is in `attempts[0]`). */
   async send(n: Omit<Notification, "attempts" | "delivered" | "done">): Promise<Notification> {
-    let finish!: () => void;
-    const rec: Notification = { ...n, attempts: [], delivered: false, done: new Promise<void>((r) => (finish = r)) };
+    let settle!: () => void;
+    const rec: Notification = { ...n, attempts: [], delivered: false, done: new Promise<void>((r) => (settle = r)) };
+    const finish = () => {
+      this.pending.delete(finish);
+      settle();
+    };
+    this.pending.add(finish);
     this.sent.push(rec);
     const attempt = async (i: number): Promise<void> => {
       if (this.closed) return finish();
@@ -83,5 +90,6 @@ export class Notifier {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    for (const f of [...this.pending]) f();
   }
 }

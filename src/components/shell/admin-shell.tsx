@@ -2,6 +2,7 @@
 import { UserBadge } from "./user-badge";
 import { NavLink, Stack } from "@mantine/core";
 import {
+  IconCreditCard,
   IconFileText,
   IconHome,
   IconKey,
@@ -28,12 +29,14 @@ interface Props {
 
 export function AdminShell({ user, siteName, banner, children }: Props) {
   const t = useTranslations("adminNav");
+  const tp = useTranslations("adminPayments");
   const soon = t("soon");
   const nav: NavItem[] = [
     { href: "/admin", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
     { href: "/admin/users", label: t("users"), icon: <IconUsers size={18} /> },
     { href: "/admin/settings", label: t("settings"), icon: <IconSettings size={18} /> },
     { href: "/admin/nodes", label: t("nodes"), icon: <IconServer size={18} /> },
+    { href: "/admin/payments", label: tp("nav"), icon: <IconCreditCard size={18} /> },
     { href: "/admin/plans", label: t("plans"), icon: <IconPackage size={18} />, badge: soon },
     { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} />, badge: soon },
     { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} />, badge: soon },
