@@ -6,3 +6,4 @@ export { pollUsdtReceipts } from "./usdt-receipts";
 export { recordVerifiedPayment } from "./record-payment";
 export type { PaymentView } from "./payment-view";
 export { listPaymentMethods } from "./methods";
+export { reconcilePayments, type ReconcileResult } from "./reconcile";

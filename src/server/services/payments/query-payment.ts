@@ -67,26 +67,28 @@ export async function queryPaymentByTradeNo(ctx: Ctx, tradeNo: string): Promise<
 }
 
 /** Asks the provider about one open attempt (throttled per attempt) and records a payment it reports. */
-export async function askProvider(ctx: Ctx, payment: Payment, now: Date): Promise<void> {
+export async function askProvider(ctx: Ctx, payment: Payment, now: Date, opts: { throttle?: boolean } = {}): Promise<"recorded" | "unpaid" | "skipped"> {
+  const throttle = opts.throttle ?? true;
   const claimed = await ctx.db
     .update(payments)
     .set({ updatedAt: now })
-    .where(and(eq(payments.id, payment.id), lt(payments.updatedAt, new Date(now.getTime() - ACTIVE_QUERY_INTERVAL_MS))))
+    .where(and(eq(payments.id, payment.id), throttle ? lt(payments.updatedAt, new Date(now.getTime() - ACTIVE_QUERY_INTERVAL_MS)) : undefined))
     .returning({ id: payments.id });
-  if (claimed.length === 0) return;
+  if (claimed.length === 0) return "skipped";
   if (payment.provider === "usdt_trc20") {
-    await pollUsdtReceipts(ctx.db, now);
-    return;
+    const polled = await pollUsdtReceipts(ctx.db, now);
+    return polled.settled + polled.late > 0 ? "recorded" : "unpaid";
   }
   const r = await queryProvider(ctx, payment);
-  if (!r?.found || !r.paid) return;
-  await recordVerifiedPayment(ctx.db, {
+  if (!r?.found || !r.paid) return "unpaid";
+  const outcome = await recordVerifiedPayment(ctx.db, {
     tradeNo: payment.tradeNo,
     amountMinor: r.amountMinor,
     providerTradeNo: r.providerTradeNo,
     evidence: { provider: payment.provider, providerTradeNo: r.providerTradeNo, amountMinor: r.amountMinor, via: "query" },
     now,
   });
+  return outcome.kind === "settled" || outcome.kind === "late" ? "recorded" : "unpaid";
 }
 
 async function queryProvider(ctx: Ctx, payment: Payment) {
