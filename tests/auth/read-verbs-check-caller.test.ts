@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCtx, type Ctx } from "../../src/server/context";
 import * as accounts from "../../src/server/services/accounts";
+import * as catalog from "../../src/server/services/catalog";
 import * as nodes from "../../src/server/services/nodes";
 import * as settings from "../../src/server/services/settings";
 import * as telemetry from "../../src/server/services/telemetry";
@@ -31,6 +32,11 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["getNode", (ctx) => nodes.getNode(ctx, nodeId)],
   ["listNodeInbounds", (ctx) => nodes.listNodeInbounds(ctx, nodeId)],
   ["getSettings", (ctx) => settings.getSettings(ctx)],
+  ["listPlansAdmin", (ctx) => catalog.listPlansAdmin(ctx, {})],
+  ["listPlanChoices", (ctx) => catalog.listPlanChoices(ctx)],
+  ["listStreamingServices", (ctx) => catalog.listStreamingServices(ctx)],
+  ["listCoupons", (ctx) => catalog.listCoupons(ctx, {})],
+  ["listPromotions", (ctx) => catalog.listPromotions(ctx)],
 ];
 
 describe("admin reads", () => {
@@ -86,10 +92,13 @@ describe("own-account read", () => {
 const NO_CALLER: Record<string, string> = {
   getSettingsWithSecrets: "server-side configuration for other services and the mail task, never sent to a transport",
   getAppInfo: "what every visitor may know by contract (site name, registration policy, captcha site key)",
+  listStorePlans: "the store: what is for sale is public (the storefront at / shows it to visitors); PUBLIC plans on VISIBLE nodes only",
+  getStorePlan: "one plan of that same public store",
+  listActivePromotions: "the promotions the store advertises and checkout applies",
 };
 
 describe("every exported read verb", () => {
-  const areas = { accounts, nodes, settings, telemetry } as Record<string, Record<string, unknown>>;
+  const areas = { accounts, catalog, nodes, settings, telemetry } as Record<string, Record<string, unknown>>;
   const readVerbs = Object.entries(areas).flatMap(([area, mod]) =>
     Object.entries(mod)
       .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))
@@ -98,7 +107,7 @@ describe("every exported read verb", () => {
 
   it("includes the known ones", () => {
     const names = readVerbs.map(([n]) => n);
-    for (const n of ["accounts.listUsers", "nodes.listNodeInbounds", "settings.getSettings", "telemetry.getLinesOverview"]) expect(names).toContain(n);
+    for (const n of ["accounts.listUsers", "catalog.listPlansAdmin", "catalog.getPlanAdmin", "nodes.listNodeInbounds", "settings.getSettings", "telemetry.getLinesOverview"]) expect(names).toContain(n);
   });
 
   it.each(readVerbs)("%s refuses an anonymous caller (telemetry private, the default)", async (_, read) => {

@@ -98,7 +98,7 @@ export async function deleteCoupon(ctx: Ctx, id: string): Promise<{ deleted: boo
       );
     if (used) {
       await tx.update(coupons).set({ enabled: false, updatedAt: sql`now()` }).where(eq(coupons.id, id));
-      await recordAudit(ctx, { action: "admin.coupon.disable", targetType: "coupon", targetId: id, metadata: { code: c.code, reason: "delete_of_used_coupon" } }, tx);
+      await recordAudit(ctx, { action: "admin.coupon.disable", targetType: "coupon", targetId: id, metadata: { code: c.code, requested: "delete" } }, tx);
       return { deleted: false, disabled: true };
     }
     await tx.delete(coupons).where(eq(coupons.id, id));
