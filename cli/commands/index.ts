@@ -4,8 +4,9 @@ import type { Command } from "../registry";
 import { adminCommands } from "./admin";
 import { migrateCommands } from "./migrate";
 import { nodeCommands } from "./node";
+import { planCommands } from "./plan";
 import { settingsCommands } from "./settings";
 import { userCommands } from "./user";
 import { userTwoFactorCommands } from "./user-2fa";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands];
