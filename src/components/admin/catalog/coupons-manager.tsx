@@ -16,7 +16,7 @@ import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { stickyEndCell } from "@/components/shell/sticky-end-cell";
 import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { formatMinor } from "@/server/services/catalog/money";
-import { fromLocalInput, IntInput, limitValue, localInputValue, moneyText, moneyValue, MoneyInput } from "./fields";
+import { fromLocalInput, IntInput, intValue, limitValue, localInputValue, moneyText, moneyValue, MoneyInput, type IntText } from "./fields";
 
 export interface CouponView {
   id: string;
@@ -58,13 +58,13 @@ function CouponForm({ coupon, opened, onClose, currency, plans }: { coupon: Coup
     code: "",
     kind: "AMOUNT" as "AMOUNT" | "PERCENT",
     amountOff: "",
-    percentOff: "" as number | "",
+    percentOff: "" as IntText,
     maxDiscount: "",
     minSpend: "",
     startsAt: "",
     endsAt: "",
-    totalLimit: "" as number | "",
-    perUserLimit: "" as number | "",
+    totalLimit: "" as IntText,
+    perUserLimit: "" as IntText,
     audience: "PUBLIC" as "PUBLIC" | "GRANTED",
     planIds: [] as string[],
     enabled: true,
@@ -126,7 +126,7 @@ function CouponForm({ coupon, opened, onClose, currency, plans }: { coupon: Coup
     if (!input.code) f.code = tc("required");
     if (v.kind === "AMOUNT") money("amountOffMinor", v.amountOff);
     else {
-      input.percentOff = v.percentOff === "" ? undefined : v.percentOff;
+      input.percentOff = intValue(v.percentOff);
       money("maxDiscountMinor", v.maxDiscount, true);
     }
     money("minSpendMinor", v.minSpend, true);

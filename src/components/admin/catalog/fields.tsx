@@ -32,24 +32,26 @@ export function MoneyInput({ currency, ...props }: Omit<TextInputProps, "onChang
   );
 }
 
-/** A whole-number field: "" while empty, a number otherwise. */
-export function IntInput(props: Omit<NumberInputProps, "onChange"> & { onChange: (v: number | "") => void }) {
+/** What a whole-number field holds: a number, "" when empty, or text being typed ("-"). */
+export type IntText = number | string;
+
+/** A whole-number field; what was typed is kept as typed (a lone "-" too) until submit. */
+export function IntInput(props: Omit<NumberInputProps, "onChange"> & { onChange: (v: IntText) => void }) {
   const { onChange, ...rest } = props;
-  return (
-    <NumberInput
-      clampBehavior="none"
-      allowDecimal={false}
-      trimLeadingZeroesOnBlur={false}
-      onChange={(v) => onChange(typeof v === "number" ? v : v === "" ? "" : Number.isFinite(Number(v)) ? Number(v) : "")}
-      {...rest}
-    />
-  );
+  return <NumberInput clampBehavior="none" allowDecimal={false} trimLeadingZeroesOnBlur={false} onChange={onChange} {...rest} />;
 }
 
-/** An integer state value for a payload: undefined when empty. */
-export const intValue = (v: number | ""): number | undefined => (v === "" ? undefined : v);
+/**
+ * A field's value for a payload: undefined when empty; text that is not a number is sent as is, so
+ * the server names the problem on that field.
+ */
+export function intValue(v: IntText): number | string | undefined {
+  if (typeof v === "number") return v;
+  if (v.trim() === "") return undefined;
+  return Number.isFinite(Number(v)) ? Number(v) : v;
+}
 /** Empty means unlimited (null). */
-export const limitValue = (v: number | ""): number | null => (v === "" ? null : v);
+export const limitValue = (v: IntText): number | string | null => intValue(v) ?? null;
 
 /** A Date as the value of <input type="datetime-local"> in the browser's zone, and back. */
 export function localInputValue(d: Date | string | null | undefined): string {

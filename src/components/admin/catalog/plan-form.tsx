@@ -15,7 +15,7 @@ import { useRangeText } from "@/components/forms/range";
 import { RequiredNote } from "@/components/forms/required-note";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
-import { IntInput, intValue, limitValue, moneyText, moneyValue, MoneyInput } from "./fields";
+import { IntInput, intValue, limitValue, moneyText, moneyValue, MoneyInput, type IntText } from "./fields";
 
 type Kind = "PROXY" | "TRIAL" | "STREAMING";
 type Pricing = "FIXED" | "SLIDER";
@@ -69,7 +69,7 @@ const MONEY = ["priceMinor", "pricePerGbMinor", "renewalPriceMinor", "renewalPri
 type MoneyKey = (typeof MONEY)[number];
 
 function initial(plan?: EditablePlan) {
-  const n = (v: number | undefined, zeroEmpty = true): number | "" => (v === undefined || (zeroEmpty && v === 0) ? "" : v);
+  const n = (v: number | undefined, zeroEmpty = true): IntText => (v === undefined || (zeroEmpty && v === 0) ? "" : v);
   return {
     kind: (plan?.kind ?? "PROXY") as Kind,
     name: plan?.name ?? "",
@@ -86,11 +86,11 @@ function initial(plan?: EditablePlan) {
     renewalMode: (plan?.renewalMode ?? "NONE") as Renewal,
     topupMode: (plan?.topupMode ?? "NONE") as Topup,
     topupGb: n(plan?.topupGb),
-    stockTotal: plan?.stockTotal ?? ("" as number | ""),
-    perUserLimit: plan?.perUserLimit ?? ("" as number | ""),
+    stockTotal: plan?.stockTotal ?? ("" as IntText),
+    perUserLimit: plan?.perUserLimit ?? ("" as IntText),
     visible: (plan?.visibility ?? "PUBLIC") === "PUBLIC",
     featured: plan?.featured ?? false,
-    sortOrder: (plan?.sortOrder ?? 0) as number | "",
+    sortOrder: (plan?.sortOrder ?? 0) as IntText,
   };
 }
 

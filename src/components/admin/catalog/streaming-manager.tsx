@@ -20,7 +20,7 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { stickyEndCell } from "@/components/shell/sticky-end-cell";
 import { usePhoneLayout } from "@/components/shell/use-phone-layout";
-import { IntInput } from "./fields";
+import { IntInput, intValue, type IntText } from "./fields";
 
 export interface StreamingRow {
   id: string;
@@ -38,7 +38,7 @@ function ServiceForm({ service, opened, onClose }: { service: StreamingRow | nul
   const router = useRouter();
   const { messageOf, fieldMessages } = useErrorText();
   const { ref, focusInvalid } = useFocusFirstInvalid();
-  const blank = { name: "", description: "", credentials: "", slotCount: 1 as number | "", enabled: true };
+  const blank = { name: "", description: "", credentials: "", slotCount: 1 as IntText, enabled: true };
   const [v, setV] = useState(blank);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -64,7 +64,7 @@ function ServiceForm({ service, opened, onClose }: { service: StreamingRow | nul
     if (v.slotCount === "") f.slotCount = tc("required");
     setFields(f);
     if (Object.keys(f).length) return focusInvalid();
-    const input = { name: v.name.trim(), description: v.description.trim(), credentials: v.credentials, slotCount: v.slotCount, enabled: v.enabled };
+    const input = { name: v.name.trim(), description: v.description.trim(), credentials: v.credentials, slotCount: intValue(v.slotCount), enabled: v.enabled };
     setBusy(true);
     setError(null);
     const r = await (service ? updateStreamingServiceAction(service.id, input) : createStreamingServiceAction(input)).catch(() => ({ ok: false as const, error: networkError() }));
