@@ -19,6 +19,12 @@ export interface OptionSpec {
    * is then checked after those sources were tried, not by parseArgs.
    */
   secret?: { env: string; prompt: string };
+  /**
+   * A file path read by the command. A command forwarded to the running service (which has another
+   * working directory, maybe other permissions) carries the file's content instead, as the option
+   * named here (cli/file-options.ts).
+   */
+  inlineAs?: string;
 }
 
 export interface PositionalSpec {

@@ -14,6 +14,7 @@ import { cliLocale } from "./locale";
 import { promptHidden, readAllStdin } from "./hidden-prompt";
 import { migrateReporting } from "./migrations";
 import { EXIT_ERROR, EXIT_USAGE, needsDatabase, runCli, type CliIo } from "./run-cli";
+import { inlineFileOptions } from "./file-options";
 import { inlineSecrets, type SecretSources } from "./secret-options";
 
 // A reader that goes away (`relayboard settings get | head`) must not crash the run before the
@@ -114,7 +115,7 @@ async function forward(argv: string[], owner: EmbeddedOwner): Promise<number> {
   }
   let forwarded: string[];
   try {
-    forwarded = await inlineSecrets(argv, ALL_COMMANDS, secretSources);
+    forwarded = await inlineFileOptions(await inlineSecrets(argv, ALL_COMMANDS, secretSources), ALL_COMMANDS);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     stdio.stderr(`error: ${err.message}\n`);

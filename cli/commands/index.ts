@@ -5,8 +5,9 @@ import { adminCommands } from "./admin";
 import { migrateCommands } from "./migrate";
 import { nodeCommands } from "./node";
 import { orderCommands } from "./order";
+import { planCommands } from "./plan";
 import { settingsCommands } from "./settings";
 import { userCommands } from "./user";
 import { userTwoFactorCommands } from "./user-2fa";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...orderCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands];

@@ -9,10 +9,11 @@ import type security from "../../messages/en/security.json";
 import type support from "../../messages/en/support.json";
 import type forms from "../../messages/en/forms.json";
 import type payments from "../../messages/en/payments.json";
+import type catalog from "../../messages/en/catalog.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof forms & typeof payments;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof forms & typeof payments & typeof catalog;
     Locale: "zh-CN" | "en";
   }
 }

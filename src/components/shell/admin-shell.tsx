@@ -3,6 +3,8 @@ import { UserBadge } from "./user-badge";
 import { NavLink, Stack } from "@mantine/core";
 import {
   IconCreditCard,
+  IconDeviceTv,
+  IconDiscount,
   IconFileText,
   IconHome,
   IconKey,
@@ -11,6 +13,7 @@ import {
   IconReceipt,
   IconServer,
   IconSettings,
+  IconTicket,
   IconUsers,
 } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
@@ -36,8 +39,11 @@ export function AdminShell({ user, siteName, banner, children }: Props) {
     { href: "/admin/users", label: t("users"), icon: <IconUsers size={18} /> },
     { href: "/admin/settings", label: t("settings"), icon: <IconSettings size={18} /> },
     { href: "/admin/nodes", label: t("nodes"), icon: <IconServer size={18} /> },
+    { href: "/admin/plans", label: t("plans"), icon: <IconPackage size={18} /> },
+    { href: "/admin/streaming", label: t("streaming"), icon: <IconDeviceTv size={18} /> },
+    { href: "/admin/coupons", label: t("coupons"), icon: <IconTicket size={18} /> },
+    { href: "/admin/promotions", label: t("promotions"), icon: <IconDiscount size={18} /> },
     { href: "/admin/payments", label: tp("nav"), icon: <IconCreditCard size={18} /> },
-    { href: "/admin/plans", label: t("plans"), icon: <IconPackage size={18} />, badge: soon },
     { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} />, badge: soon },
     { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} />, badge: soon },
     { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} />, badge: soon },

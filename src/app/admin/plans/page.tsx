@@ -1,14 +1,54 @@
+import { Group, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
-import { requireAdminPage } from "@/server/auth/session";
+import { PlansTable } from "@/components/admin/catalog/plans-table";
+import { PlansToolbar } from "@/components/admin/catalog/plans-toolbar";
+import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { oneParam, type SearchParams } from "@/app/search-params";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { PLAN_KINDS, PLAN_VISIBILITIES } from "@/server/db/schema";
+import { listPlansAdmin } from "@/server/services/catalog";
+import { getSettings } from "@/server/services/settings";
+
+const PAGE_SIZE = 20;
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminNav"))("plans") };
 }
 
-export default async function Page() {
+const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined => allowed.find((x) => x === v);
+
+export default async function PlansPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdminPage();
-  const [nav, t] = await Promise.all([getTranslations("adminNav"), getTranslations("adminPlaceholders")]);
-  return <PlaceholderPage title={nav("plans")} heading={t("heading")} description={t("plans")} testId="placeholder-admin-plans" />;
+  const sp = await searchParams;
+  const q = oneParam(sp.q)?.trim().slice(0, 100) || undefined;
+  const kind = pick(PLAN_KINDS, oneParam(sp.kind));
+  const visibility = pick(PLAN_VISIBILITIES, oneParam(sp.visibility));
+  const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 100_000);
+  const ctx = await requestCtx();
+  const [result, settings, t, tc] = await Promise.all([
+    listPlansAdmin(ctx, { q, kind, visibility, page, pageSize: PAGE_SIZE }),
+    getSettings(ctx),
+    getTranslations("catalog.plans"),
+    getTranslations("catalog.common"),
+  ]);
+  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={2}>{t("title")}</Title>
+        <Text size="sm" c="dimmed">
+          {t("description")}
+        </Text>
+      </Stack>
+      <PlansToolbar q={q ?? ""} kind={kind ?? null} visibility={visibility ?? null} />
+      <PlansTable rows={result.rows} currency={settings.currency} />
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed" data-testid="plans-total">
+          {tc("total", { count: result.total })}
+        </Text>
+        <UrlPagination total={pages} page={Math.min(page, pages)} />
+      </Group>
+    </Stack>
+  );
 }

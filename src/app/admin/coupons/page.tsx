@@ -1,0 +1,48 @@
+import { Group, Stack, Text, Title } from "@mantine/core";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { CouponsManager } from "@/components/admin/catalog/coupons-manager";
+import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { oneParam, type SearchParams } from "@/app/search-params";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { listCoupons, listPlansAdmin } from "@/server/services/catalog";
+import { getSettings } from "@/server/services/settings";
+
+const PAGE_SIZE = 20;
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adminNav"))("coupons") };
+}
+
+export default async function CouponsPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireAdminPage();
+  const sp = await searchParams;
+  const q = oneParam(sp.q)?.trim().slice(0, 100) || undefined;
+  const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 100_000);
+  const ctx = await requestCtx();
+  const [result, plans, settings, t, tc] = await Promise.all([
+    listCoupons(ctx, { q, page, pageSize: PAGE_SIZE }),
+    listPlansAdmin(ctx, { pageSize: 200 }),
+    getSettings(ctx),
+    getTranslations("catalog.coupons"),
+    getTranslations("catalog.common"),
+  ]);
+  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={2}>{t("title")}</Title>
+        <Text size="sm" c="dimmed">
+          {t("description")}
+        </Text>
+      </Stack>
+      <CouponsManager rows={result.rows} q={q ?? ""} currency={settings.currency} plans={plans.rows.map((p) => ({ id: p.id, name: p.name }))} />
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed" data-testid="coupons-total">
+          {tc("total", { count: result.total })}
+        </Text>
+        <UrlPagination total={pages} page={Math.min(page, pages)} />
+      </Group>
+    </Stack>
+  );
+}
