@@ -1,0 +1,119 @@
+// Read verbs check their caller themselves, like the writes, so a page, route, Server Action or CLI
+// command that forgets its own guard still leaks nothing (issue 6 item 13).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeCtx, type Ctx } from "../../src/server/context";
+import * as accounts from "../../src/server/services/accounts";
+import * as catalog from "../../src/server/services/catalog";
+import * as nodes from "../../src/server/services/nodes";
+import * as paymentsConfig from "../../src/server/services/payments-config";
+import * as settings from "../../src/server/services/settings";
+import * as telemetry from "../../src/server/services/telemetry";
+import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { insertNode } from "../telemetry/helpers";
+
+let t: TestDb;
+let nodeId: string;
+let admin: Awaited<ReturnType<typeof makeUser>>;
+let user: Awaited<ReturnType<typeof makeUser>>;
+beforeAll(async () => {
+  t = await createTestDb();
+  nodeId = (await insertNode(t.db)).id;
+  admin = await makeUser(t.db, "ADMIN");
+  user = await makeUser(t.db);
+});
+afterAll(() => t.close());
+
+/** Every read an admin page, admin route or the CLI makes. */
+const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
+  ["listUsers", (ctx) => accounts.listUsers(ctx, {})],
+  ["countUsers", (ctx) => accounts.countUsers(ctx)],
+  ["getUserByEmail", (ctx) => accounts.getUserByEmail(ctx, user.email)],
+  ["listNodes", (ctx) => nodes.listNodes(ctx)],
+  ["getNode", (ctx) => nodes.getNode(ctx, nodeId)],
+  ["listNodeInbounds", (ctx) => nodes.listNodeInbounds(ctx, nodeId)],
+  ["getSettings", (ctx) => settings.getSettings(ctx)],
+  ["listPaymentProviderConfigs", (ctx) => paymentsConfig.listPaymentProviderConfigs(ctx)],
+  ["listPlansAdmin", (ctx) => catalog.listPlansAdmin(ctx, {})],
+  ["listPlanChoices", (ctx) => catalog.listPlanChoices(ctx)],
+  ["listStreamingServices", (ctx) => catalog.listStreamingServices(ctx)],
+  ["listCoupons", (ctx) => catalog.listCoupons(ctx, {})],
+  ["listPromotions", (ctx) => catalog.listPromotions(ctx)],
+];
+
+describe("admin reads", () => {
+  it.each(adminReads)("%s refuses anonymous callers, agents and ordinary users", async (_, read) => {
+    await expect(read(anonCtx(t.db))).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(read(makeCtx(t.db, { kind: "agent", nodeId }))).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    // An admin-kind actor without a user id is nobody.
+    await expect(read(makeCtx(t.db, { kind: "admin", role: "ADMIN" }))).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(read(user.ctx)).rejects.toMatchObject({ code: "FORBIDDEN", details: { reason: "admin_required" } });
+  });
+
+  it.each(adminReads)("%s answers an admin session and the operator CLI", async (_, read) => {
+    await expect(read(admin.ctx)).resolves.toBeDefined();
+    await expect(read(cliCtx(t.db))).resolves.toBeDefined();
+  });
+
+  it("getUserByEmail finds by address, case-insensitively, and 404s otherwise", async () => {
+    expect(await accounts.getUserByEmail(admin.ctx, user.email.toUpperCase())).toMatchObject({ id: user.id, email: user.email });
+    await expect(accounts.getUserByEmail(admin.ctx, "nobody@example.com")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(accounts.getUserByEmail(admin.ctx, "not an email")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("getNode shows no secret and 404s for an unknown or malformed id", async () => {
+    const node = await nodes.getNode(admin.ctx, nodeId);
+    expect(node.id).toBe(nodeId);
+    expect(Object.keys(node).filter((k) => /password|enc$|hash/i.test(k))).toEqual([]);
+    await expect(nodes.getNode(admin.ctx, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("malformed ids", () => {
+  it("answer 404 before any query in every area (one UUID check; accounts used to let 36 dashes reach the ::uuid cast)", async () => {
+    const dashes = "-".repeat(36);
+    await expect(nodes.getNode(admin.ctx, dashes)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(accounts.setUserStatus(admin.ctx, dashes, { status: "BANNED", reason: "spam" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(telemetry.getRouteTraces(admin.ctx, { nodeId: dashes })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("own-account read", () => {
+  it("getOwnAccount needs a signed-in user and returns that user only", async () => {
+    await expect(accounts.getOwnAccount(anonCtx(t.db))).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(accounts.getOwnAccount(cliCtx(t.db))).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    expect(await accounts.getOwnAccount(user.ctx)).toMatchObject({ id: user.id, email: user.email });
+    expect(await accounts.getOwnAccount(admin.ctx)).toMatchObject({ id: admin.id });
+  });
+});
+
+/**
+ * Exports that read without a caller, and why. Anything else named like a read must refuse an
+ * anonymous caller, so a new read verb that forgets its check fails here, not in production.
+ */
+const NO_CALLER: Record<string, string> = {
+  getSettingsWithSecrets: "server-side configuration for other services and the mail task, never sent to a transport",
+  getAppInfo: "what every visitor may know by contract (site name, registration policy, captcha site key)",
+  listStorePlans: "the store: what is for sale is public (the storefront at / shows it to visitors); PUBLIC plans on VISIBLE nodes only",
+  getStorePlan: "one plan of that same public store",
+  listActivePromotions: "the promotions the store advertises and checkout applies",
+};
+
+describe("every exported read verb", () => {
+  const areas = { accounts, catalog, nodes, settings, telemetry } as Record<string, Record<string, unknown>>;
+  const readVerbs = Object.entries(areas).flatMap(([area, mod]) =>
+    Object.entries(mod)
+      .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))
+      .map(([name, fn]) => [`${area}.${name}`, fn as (ctx: Ctx, ...rest: unknown[]) => Promise<unknown>] as const),
+  );
+
+  it("includes the known ones", () => {
+    const names = readVerbs.map(([n]) => n);
+    for (const n of ["accounts.listUsers", "catalog.listPlansAdmin", "catalog.getPlanAdmin", "nodes.listNodeInbounds", "settings.getSettings", "telemetry.getLinesOverview"]) expect(names).toContain(n);
+  });
+
+  it.each(readVerbs)("%s refuses an anonymous caller (telemetry private, the default)", async (_, read) => {
+    // Arguments past the context are left out: the caller check must come before any input is read.
+    await expect(read(anonCtx(t.db))).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+});
