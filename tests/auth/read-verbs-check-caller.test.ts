@@ -6,6 +6,7 @@ import * as accounts from "../../src/server/services/accounts";
 import * as nodes from "../../src/server/services/nodes";
 import * as paymentsConfig from "../../src/server/services/payments-config";
 import * as settings from "../../src/server/services/settings";
+import * as tasks from "../../src/server/services/tasks";
 import * as telemetry from "../../src/server/services/telemetry";
 import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -33,6 +34,7 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["listNodeInbounds", (ctx) => nodes.listNodeInbounds(ctx, nodeId)],
   ["getSettings", (ctx) => settings.getSettings(ctx)],
   ["listPaymentProviderConfigs", (ctx) => paymentsConfig.listPaymentProviderConfigs(ctx)],
+  ["listTasksAdmin", (ctx) => tasks.listTasksAdmin(ctx, {})],
 ];
 
 describe("admin reads", () => {
