@@ -5,6 +5,7 @@ import {
   IconFileText,
   IconHome,
   IconKey,
+  IconListCheck,
   IconLayoutDashboard,
   IconPackage,
   IconReceipt,
@@ -35,9 +36,10 @@ export function AdminShell({ user, siteName, banner, children }: Props) {
     { href: "/admin/settings", label: t("settings"), icon: <IconSettings size={18} /> },
     { href: "/admin/nodes", label: t("nodes"), icon: <IconServer size={18} /> },
     { href: "/admin/plans", label: t("plans"), icon: <IconPackage size={18} />, badge: soon },
-    { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} />, badge: soon },
+    { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
     { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} />, badge: soon },
     { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} />, badge: soon },
+    { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },
   ];
   const footer = (
     <Stack gap={4}>

@@ -1,7 +1,7 @@
 "use client";
 // One order in full: totals, lines, every payment attempt (trade numbers, late payments flagged),
 // the review and refund notes. Loaded when the drawer opens (a Server Action read).
-import { Badge, Card, Drawer, Group, Loader, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Badge, Card, Drawer, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
