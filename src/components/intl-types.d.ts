@@ -3,6 +3,7 @@
 // must be added to `Messages` here as well. zh-CN has the same keys (tests/i18n/messages.test.ts).
 import type base from "../../messages/en.json";
 import type adminUsers from "../../messages/en/admin-users.json";
+import type adminOrders from "../../messages/en/admin-orders.json";
 import type errors from "../../messages/en/errors.json";
 import type nodes from "../../messages/en/nodes.json";
 import type security from "../../messages/en/security.json";
@@ -13,7 +14,7 @@ import type catalog from "../../messages/en/catalog.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof forms & typeof payments & typeof catalog;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog;
     Locale: "zh-CN" | "en";
   }
 }

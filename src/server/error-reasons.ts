@@ -111,6 +111,10 @@ export const ERROR_REASONS = {
   order_not_paid: [],
   refund_too_large: ["max"],
   usdt_amounts_exhausted: [],
+  // Task center
+  task_not_found: [],
+  task_not_retryable: [],
+  task_secret_erased: [],
   // Catalog: plans, streaming services, coupons, promotions, prices
   plan_not_found: [],
   streaming_service_not_found: [],

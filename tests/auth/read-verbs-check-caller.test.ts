@@ -7,6 +7,7 @@ import * as catalog from "../../src/server/services/catalog";
 import * as nodes from "../../src/server/services/nodes";
 import * as paymentsConfig from "../../src/server/services/payments-config";
 import * as settings from "../../src/server/services/settings";
+import * as tasks from "../../src/server/services/tasks";
 import * as telemetry from "../../src/server/services/telemetry";
 import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -39,6 +40,7 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["listStreamingServices", (ctx) => catalog.listStreamingServices(ctx)],
   ["listCoupons", (ctx) => catalog.listCoupons(ctx, {})],
   ["listPromotions", (ctx) => catalog.listPromotions(ctx)],
+  ["listTasksAdmin", (ctx) => tasks.listTasksAdmin(ctx, {})],
 ];
 
 describe("admin reads", () => {

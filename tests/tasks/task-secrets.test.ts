@@ -94,7 +94,7 @@ describe("task payload secrets", () => {
     await runDueTasks(t.db);
     const failed = await row(id);
     expect(failed.status).toBe("FAILED");
-    expect(failed.payload).toEqual({ to: "x@example.com" });
+    expect(failed.payload).toEqual({ to: "x@example.com", secretErased: true }); // the task center will not retry it
     expect(JSON.stringify(failed)).not.toContain("sEcReT");
     expect(seen).toEqual([secret, secret]);
   });

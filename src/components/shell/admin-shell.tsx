@@ -8,6 +8,7 @@ import {
   IconFileText,
   IconHome,
   IconKey,
+  IconListCheck,
   IconLayoutDashboard,
   IconPackage,
   IconReceipt,
@@ -44,9 +45,10 @@ export function AdminShell({ user, siteName, banner, children }: Props) {
     { href: "/admin/coupons", label: t("coupons"), icon: <IconTicket size={18} /> },
     { href: "/admin/promotions", label: t("promotions"), icon: <IconDiscount size={18} /> },
     { href: "/admin/payments", label: tp("nav"), icon: <IconCreditCard size={18} /> },
-    { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} />, badge: soon },
+    { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
     { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} />, badge: soon },
     { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} />, badge: soon },
+    { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },
   ];
   const footer = (
     <Stack gap={4}>

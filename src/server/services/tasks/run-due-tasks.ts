@@ -62,6 +62,11 @@ interface ClaimedTask { id: string; kind: string; payload: Record<string, unknow
 
 const withoutSecret = sql<Record<string, unknown>>`${tasks.payload} - ${SECRET_FIELD}::text`;
 
+/** Left in the payload of a task that failed for good while it carried a secret: a retry could not work. */
+export const SECRET_ERASED_FIELD = "secretErased";
+const withoutSecretMarked = sql<Record<string, unknown>>`case when ${tasks.payload} -> ${SECRET_FIELD}::text is null then ${tasks.payload}
+  else (${tasks.payload} - ${SECRET_FIELD}::text) || jsonb_build_object(${SECRET_ERASED_FIELD}::text, true) end`;
+
 export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; failed: number }> {
   const claimed = (await db.execute(sql`
     UPDATE tasks SET status = 'RUNNING', attempts = attempts + 1,
@@ -97,8 +102,9 @@ export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; fa
         .update(tasks)
         .set({
           status: final ? "FAILED" : "PENDING",
-          // A task that will not run again needs its secret no more.
-          ...(final ? { payload: withoutSecret } : {}),
+          // A task that will not run again needs its secret no more (the marker tells the task
+          // center that running it again by hand would lack it).
+          ...(final ? { payload: withoutSecretMarked } : {}),
           lastError: message.slice(0, 2000),
           lockedUntil: null,
           runAt: new Date(Date.now() + backoffSeconds(t.attempts) * 1000),

@@ -1,0 +1,47 @@
+import { Group, Stack, Text, Title } from "@mantine/core";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { TASK_STATUS_CODES, type TaskRow } from "@/components/admin/tasks/task-codes";
+import { TasksTable } from "@/components/admin/tasks/tasks-table";
+import { TasksToolbar } from "@/components/admin/tasks/tasks-toolbar";
+import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { oneParam, type SearchParams } from "@/app/search-params";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { listTasksAdmin } from "@/server/services/tasks";
+
+const PAGE_SIZE = 25;
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adminNav"))("tasks") };
+}
+
+const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined => allowed.find((x) => x === v);
+
+export default async function TasksPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireAdminPage();
+  const sp = await searchParams;
+  const q = oneParam(sp.q)?.trim().slice(0, 200) || undefined;
+  const status = pick(TASK_STATUS_CODES, oneParam(sp.status));
+  const kind = oneParam(sp.kind)?.trim().slice(0, 100) || undefined;
+  const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 10_000);
+  const [result, t] = await Promise.all([listTasksAdmin(await requestCtx(), { q, status, kind, page, pageSize: PAGE_SIZE }), getTranslations("adminTasks")]);
+  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  const rows: TaskRow[] = result.rows;
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t("title")}</Title>
+      <Text size="sm" c="dimmed">
+        {t("intro")}
+      </Text>
+      <TasksToolbar q={q ?? ""} status={status ?? null} kind={kind ?? null} kinds={result.kinds} />
+      <TasksTable rows={rows} />
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed" data-testid="tasks-total">
+          {t("total", { count: result.total })}
+        </Text>
+        <UrlPagination total={pages} page={Math.min(page, pages)} />
+      </Group>
+    </Stack>
+  );
+}
