@@ -5,13 +5,13 @@ import { Badge, Card, Drawer, Group, Loader, Stack, Text, Title, Tooltip } from 
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
-import { orderDetailAction } from "@/app/admin/orders/actions";
+import { orderDetail } from "@/app/admin/orders/actions";
 import { FormError } from "../../forms/form-error";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { usePhoneLayout } from "../../shell/use-phone-layout";
 import { OrderStatusBadge, ReviewBadge, useMoney, useWhen } from "./order-labels";
 
-type Detail = Extract<Awaited<ReturnType<typeof orderDetailAction>>, { ok: true }>["data"];
+type Detail = Extract<Awaited<ReturnType<typeof orderDetail>>, { ok: true }>["data"];
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -153,7 +153,7 @@ export function OrderDetailDrawer({ order, onClose }: { order: { id: string; ord
   useEffect(() => {
     if (!id) return;
     let live = true;
-    orderDetailAction(id)
+    orderDetail(id)
       .catch(() => ({ ok: false as const, error: networkError() }))
       .then((r) => {
         if (!live) return;

@@ -6,7 +6,7 @@ import { Button, Group, Modal, SegmentedControl, Stack, Switch, Text, Textarea, 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { cancelOrderAction, confirmOrderAction, refundOrderAction, reviewOrderAction } from "@/app/admin/orders/actions";
+import { cancelOrder, confirmOrder, refundOrder, updateOrderReview } from "@/app/admin/orders/actions";
 import { formatMinor, parseMajorToMinor } from "@/server/services/catalog/money";
 import { FormError } from "../../forms/form-error";
 import { useFocusFirstInvalid } from "../../forms/focus-first-invalid";
@@ -34,7 +34,7 @@ function StepDialog({ dialog, onClose }: { dialog: { kind: "confirm" | "cancel";
   const run = async () => {
     setBusy(true);
     setError(null);
-    const r = await call(kind === "confirm" ? confirmOrderAction(order.id) : cancelOrderAction(order.id));
+    const r = await call(kind === "confirm" ? confirmOrder(order.id) : cancelOrder(order.id));
     setBusy(false);
     if (!r.ok) return setError(messageOf(r.error));
     notifySuccess(t(kind === "confirm" ? "confirmDone" : "cancelDone", { orderNo: order.orderNo }));
@@ -84,7 +84,7 @@ function ReviewDialog({ order, onClose }: { order: OrderRow; onClose: () => void
     setBusy(true);
     setError(null);
     setNoteError(null);
-    const r = await call(reviewOrderAction(order.id, { reviewStatus: status, reviewNote: note.trim() }));
+    const r = await call(updateOrderReview(order.id, { reviewStatus: status, reviewNote: note.trim() }));
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
@@ -169,7 +169,7 @@ function RefundDialog({ order, onClose }: { order: OrderRow; onClose: () => void
     if (next.amount || next.note || amountMinor === null) return focusInvalid();
     setBusy(true);
     setError(null);
-    const r = await call(refundOrderAction(order.id, { amountMinor, note: note.trim(), endSubscription }));
+    const r = await call(refundOrder(order.id, { amountMinor, note: note.trim(), endSubscription }));
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));

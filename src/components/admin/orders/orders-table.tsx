@@ -7,7 +7,7 @@ import { IconCash, IconCheck, IconDots, IconFlag, IconFlagCheck, IconReceiptRefu
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { batchOrdersAction } from "@/app/admin/orders/actions";
+import { batchOrderOperation } from "@/app/admin/orders/actions";
 import { FormError } from "../../forms/form-error";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { stickyEndCell } from "../../shell/sticky-end-cell";
@@ -126,7 +126,10 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
     const names = new Map(rows.map((r) => [r.id, r.orderNo]));
     setBusy(true);
     setBatchError(null);
-    const r = await batchOrdersAction({ action, ids }).catch(() => ({ ok: false as const, error: networkError() }));
+    const form = new FormData();
+    form.set("action", action);
+    for (const id of ids) form.append("ids", id);
+    const r = await batchOrderOperation(form).catch(() => ({ ok: false as const, error: networkError() }));
     setBusy(false);
     if (!r.ok) return setBatchError(messageOf(r.error));
     setAsking(null);
