@@ -5,6 +5,8 @@ import { makeCtx, type Ctx } from "../../src/server/context";
 import * as accounts from "../../src/server/services/accounts";
 import * as catalog from "../../src/server/services/catalog";
 import * as nodes from "../../src/server/services/nodes";
+import * as orders from "../../src/server/services/orders";
+import * as payments from "../../src/server/services/payments";
 import * as paymentsConfig from "../../src/server/services/payments-config";
 import * as settings from "../../src/server/services/settings";
 import * as tasks from "../../src/server/services/tasks";
@@ -41,6 +43,7 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["listCoupons", (ctx) => catalog.listCoupons(ctx, {})],
   ["listPromotions", (ctx) => catalog.listPromotions(ctx)],
   ["listTasksAdmin", (ctx) => tasks.listTasksAdmin(ctx, {})],
+  ["listOrdersAdmin", (ctx) => orders.listOrdersAdmin(ctx, {})],
 ];
 
 describe("admin reads", () => {
@@ -99,10 +102,11 @@ const NO_CALLER: Record<string, string> = {
   listStorePlans: "the store: what is for sale is public (the storefront at / shows it to visitors); PUBLIC plans on VISIBLE nodes only",
   getStorePlan: "one plan of that same public store",
   listActivePromotions: "the promotions the store advertises and checkout applies",
+  listEnabledProviders: "takes a database handle, not a caller: the payments service's internal read (GET /api/payment/providers goes through listPaymentMethods, which checks)",
 };
 
 describe("every exported read verb", () => {
-  const areas = { accounts, catalog, nodes, settings, telemetry } as Record<string, Record<string, unknown>>;
+  const areas = { accounts, catalog, nodes, settings, telemetry, orders, payments, paymentsConfig, tasks } as Record<string, Record<string, unknown>>;
   const readVerbs = Object.entries(areas).flatMap(([area, mod]) =>
     Object.entries(mod)
       .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))
@@ -111,7 +115,7 @@ describe("every exported read verb", () => {
 
   it("includes the known ones", () => {
     const names = readVerbs.map(([n]) => n);
-    for (const n of ["accounts.listUsers", "catalog.listPlansAdmin", "catalog.getPlanAdmin", "nodes.listNodeInbounds", "settings.getSettings", "telemetry.getLinesOverview"]) expect(names).toContain(n);
+    for (const n of ["orders.listMyOrders", "orders.getOrderDetail", "orders.listCart", "payments.listPaymentMethods", "accounts.listUsers", "catalog.listPlansAdmin", "catalog.getPlanAdmin", "nodes.listNodeInbounds", "settings.getSettings", "telemetry.getLinesOverview"]) expect(names).toContain(n);
   });
 
   it.each(readVerbs)("%s refuses an anonymous caller (telemetry private, the default)", async (_, read) => {
