@@ -8,10 +8,11 @@ import type nodes from "../../messages/en/nodes.json";
 import type security from "../../messages/en/security.json";
 import type support from "../../messages/en/support.json";
 import type forms from "../../messages/en/forms.json";
+import type store from "../../messages/en/store.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof forms;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof forms & typeof store;
     Locale: "zh-CN" | "en";
   }
 }
