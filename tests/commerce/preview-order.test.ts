@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { coupons, plans } from "../../src/server/db/schema";
 import { createCoupon, createPromotion } from "../../src/server/services/catalog";
-import { buyNow, previewOrder } from "../../src/server/services/orders";
+import { buyNow, listMyOrderLines, previewOrder } from "../../src/server/services/orders";
 import { anonCtx } from "../helpers/actors";
 import { domainErrorOf } from "../panel/helpers";
 import { buyer, openShop, proxyPlan } from "./fixtures";
@@ -86,5 +86,18 @@ describe("previewOrder", () => {
     expect(both).toMatchObject({ couponDiscountMinor: 2800, promotionDiscountMinor: 200, totalMinor: 0 });
     const order = await buyNow(u.ctx, { planId: plan.id, couponCode: coupon.code });
     expect(order).toMatchObject({ couponDiscountMinor: 2800, promotionDiscountMinor: 200, totalMinor: 0 });
+  });
+});
+
+describe("listMyOrderLines", () => {
+  it("answers the lines of the caller's own orders only", async () => {
+    const plan = await proxyPlan(shop);
+    const u = await buyer(shop);
+    const other = await buyer(shop);
+    const mine = await buyNow(u.ctx, { planId: plan.id });
+    const theirs = await buyNow(other.ctx, { planId: plan.id });
+    expect(await listMyOrderLines(u.ctx, [mine.id, theirs.id])).toEqual([{ orderId: mine.id, planName: plan.name, kind: "NEW_PURCHASE" }]);
+    expect(await listMyOrderLines(u.ctx, [])).toEqual([]);
+    expect((await domainErrorOf(() => listMyOrderLines(anonCtx(shop.db), [mine.id]))).code).toBe("UNAUTHENTICATED");
   });
 });

@@ -12,7 +12,7 @@ const GRACE_MS = 150;
 
 /** The outline that matches the page being opened. */
 export function skeletonKindFor(pathname: string): SkeletonKind {
-  if (/^\/admin\/(users|nodes)\/?$/.test(pathname)) return "table";
+  if (/^\/(admin\/(users|nodes)|orders)\/?$/.test(pathname)) return "table";
   if (/^\/(admin\/settings|account)\/?$/.test(pathname)) return "form";
   return "cards";
 }

@@ -5,5 +5,6 @@ export { addToCart, removeFromCart, clearCart, listCart, checkoutCart, MAX_CART_
 export { confirmOrder, cancelOrder, updateOrderReview, refundOrder, batchOrderOperation } from "./admin-orders";
 export { listMyOrders, getOrderDetail, listOrdersAdmin } from "./queries";
 export { previewOrder, type OrderPreview, type OrderPreviewLine } from "./preview-order";
+export { listMyOrderLines } from "./my-order-lines";
 export { expireDueOrders, releaseOrder, releaseSubscriptionStock } from "./release-order";
 export { settleOrder } from "./settle-order";
