@@ -65,7 +65,8 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
     const r = await refresh(coupon.trim());
     setBusy(null);
     if (!r.ok) {
-      setCouponError(fieldMessages(r.error).couponCode ?? messageOf(r.error));
+      // The reason ("no such coupon", "minimum spend ..."), not the bare field code.
+      setCouponError(messageOf(r.error));
       focusInvalid();
       return;
     }
@@ -93,7 +94,7 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
     const p = await refresh(applied);
     // The coupon may no longer fit what is left: price without it, and say why.
     if (!p.ok && applied) {
-      setCouponError(fieldMessages(p.error).couponCode ?? messageOf(p.error));
+      setCouponError(messageOf(p.error));
       setApplied("");
       await refresh("");
     }
@@ -116,9 +117,8 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
     const r = await checkoutCartAction(applied).catch(() => ({ ok: false as const, error: networkError() }));
     if (!r.ok) {
       setBusy(null);
-      const field = fieldMessages(r.error).couponCode;
-      if (field) {
-        setCouponError(field);
+      if (fieldMessages(r.error).couponCode) {
+        setCouponError(messageOf(r.error));
         focusInvalid();
       } else notifyError(messageOf(r.error));
       return;

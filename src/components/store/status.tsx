@@ -10,7 +10,7 @@ const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = { PENDING: "yellow"
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const t = useTranslations("store.orderStatus");
   return (
-    <Badge color={ORDER_STATUS_COLORS[status] ?? "gray"} variant="light" style={{ flexShrink: 0 }} data-testid="order-status" data-status={status}>
+    <Badge color={ORDER_STATUS_COLORS[status] ?? "gray"} variant="light" tt="none" style={{ flexShrink: 0, maxWidth: "none" }} styles={{ label: { overflow: "visible" } }} data-testid="order-status" data-status={status}>
       {t(status)}
     </Badge>
   );
@@ -19,7 +19,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const t = useTranslations("store.paymentStatus");
   return (
-    <Badge color={PAYMENT_STATUS_COLORS[status] ?? "gray"} variant="light" style={{ flexShrink: 0 }} data-testid="payment-status" data-status={status}>
+    <Badge color={PAYMENT_STATUS_COLORS[status] ?? "gray"} variant="light" tt="none" style={{ flexShrink: 0, maxWidth: "none" }} styles={{ label: { overflow: "visible" } }} data-testid="payment-status" data-status={status}>
       {t(status)}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { Card, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Card, Divider, Group, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
@@ -128,27 +128,27 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
               {t("noPayments")}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
+            <TableScrollContainer minWidth={520}>
               <Table verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("method")}</Table.Th>
-                    <Table.Th>{t("tradeNo")}</Table.Th>
-                    <Table.Th>{t("startedAt")}</Table.Th>
-                    <Table.Th>{t("attemptStatus")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
+                <TableThead>
+                  <TableTr>
+                    <TableTh>{t("method")}</TableTh>
+                    <TableTh>{t("tradeNo")}</TableTh>
+                    <TableTh>{t("startedAt")}</TableTh>
+                    <TableTh>{t("attemptStatus")}</TableTh>
+                  </TableTr>
+                </TableThead>
+                <TableTbody>
                   {payments.map((p) => (
-                    <Table.Tr key={p.tradeNo} data-testid="order-payment">
-                      <Table.Td>{tp(p.provider)}</Table.Td>
-                      <Table.Td>
+                    <TableTr key={p.tradeNo} data-testid="order-payment">
+                      <TableTd>{tp(p.provider)}</TableTd>
+                      <TableTd>
                         <Text size="sm" ff="monospace">
                           {p.tradeNo}
                         </Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{when(p.createdAt)}</Table.Td>
-                      <Table.Td>
+                      </TableTd>
+                      <TableTd style={{ whiteSpace: "nowrap" }}>{when(p.createdAt)}</TableTd>
+                      <TableTd>
                         <Group gap={4}>
                           <PaymentStatusBadge status={p.status} />
                           {p.late ? (
@@ -157,12 +157,12 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                             </Text>
                           ) : null}
                         </Group>
-                      </Table.Td>
-                    </Table.Tr>
+                      </TableTd>
+                    </TableTr>
                   ))}
-                </Table.Tbody>
+                </TableTbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScrollContainer>
           )}
         </Stack>
       </Card>
