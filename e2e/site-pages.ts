@@ -8,7 +8,7 @@ import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
 import { addSyncedNode, asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
 export const PUBLIC_PAGES = ["/", "/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/no-such-page"];
-export const USER_PAGES = ["/dashboard", "/lines", "/account", "/store", "/orders", "/subscriptions", "/tickets", "/notifications"];
+export const USER_PAGES = ["/dashboard", "/lines", "/account", "/store", "/cart", "/orders", "/subscriptions", "/tickets", "/notifications"];
 /** "NODE" stands for the synced node's own page (SitePages.pathOf). */
 export const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/nodes", "NODE", "/admin/settings", "/admin/logs", "/admin/orders", "/admin/tasks", "/admin/plans", "/admin/subscriptions"];
 

@@ -78,8 +78,10 @@ test("the 404 page keeps the site frame: name linking home, language switch (en,
   await page.getByTestId("language-switch").click();
   await page.getByTestId("language-zh-CN").click();
   await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
+  // Home is the public storefront for a visitor (it used to send visitors to the login page).
   await page.getByTestId("site-home").click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("storefront")).toBeVisible();
 });
 
 test("the once-only token dialog stays open on Esc and on a click beside it", async ({ browser }) => {

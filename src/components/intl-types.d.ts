@@ -11,10 +11,11 @@ import type support from "../../messages/en/support.json";
 import type forms from "../../messages/en/forms.json";
 import type payments from "../../messages/en/payments.json";
 import type catalog from "../../messages/en/catalog.json";
+import type store from "../../messages/en/store.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store;
     Locale: "zh-CN" | "en";
   }
 }

@@ -9,6 +9,8 @@ interface Props {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes without doing anything (default: "Cancel"). */
+  cancelLabel?: string;
   /** When set, the confirm button stays disabled until this text is typed. */
   typeToConfirm?: { label: string; value: string };
   busy: boolean;
@@ -19,7 +21,7 @@ interface Props {
 }
 
 /** A destructive step asked once more, in words that say what happens and what does not. */
-export function ConfirmModal({ opened, title, children, confirmLabel, typeToConfirm, busy, error, onConfirm, onClose, testId }: Props) {
+export function ConfirmModal({ opened, title, children, confirmLabel, cancelLabel, typeToConfirm, busy, error, onConfirm, onClose, testId }: Props) {
   const t = useTranslations("nodes");
   const [typed, setTyped] = useState("");
   // Start empty each time the modal opens: adjusted while rendering, not in an effect.
@@ -41,7 +43,7 @@ export function ConfirmModal({ opened, title, children, confirmLabel, typeToConf
         ) : null}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            {t("cancel")}
+            {cancelLabel ?? t("cancel")}
           </Button>
           <Button color="red" onClick={onConfirm} disabled={!ready} loading={busy} data-testid={`${testId}-confirm`}>
             {confirmLabel}

@@ -17,6 +17,7 @@ export interface NavItem {
   exact?: boolean;
   disabled?: boolean;
   badge?: string;
+  testId?: string;
 }
 
 interface Props {
@@ -65,7 +66,14 @@ export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burger
                 leftSection={item.icon}
                 active={isActive(item)}
                 onClick={close}
-                rightSection={item.badge ? <Badge size="xs" variant="light" color="gray">{item.badge}</Badge> : null}
+                data-testid={item.testId}
+                rightSection={
+                  item.badge ? (
+                    <Badge size="xs" variant="light" color="gray" data-testid={item.testId ? `${item.testId}-badge` : undefined}>
+                      {item.badge}
+                    </Badge>
+                  ) : null
+                }
               />
             ),
           )}

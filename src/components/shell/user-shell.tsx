@@ -7,6 +7,7 @@ import {
   IconReceipt,
   IconRoute,
   IconShieldLock,
+  IconShoppingBag,
   IconShoppingCart,
   IconTicket,
   IconUserCircle,
@@ -23,15 +24,25 @@ interface Props {
   user: { name: string; email: string; role: "ADMIN" | "USER" };
   siteName: string;
   banner?: ReactNode;
+  /** Lines in the user's cart: shown next to the Cart entry. */
+  cartCount?: number;
   children: ReactNode;
 }
 
-export function UserShell({ user, siteName, banner, children }: Props) {
+export function UserShell({ user, siteName, banner, cartCount = 0, children }: Props) {
   const t = useTranslations("nav");
+  const ts = useTranslations("store.nav");
   const nav: NavItem[] = [
     { href: "/dashboard", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
     { href: "/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} /> },
-    { href: "/store", label: t("store"), icon: <IconShoppingCart size={18} /> },
+    { href: "/store", label: t("store"), icon: <IconShoppingBag size={18} /> },
+    {
+      href: "/cart",
+      label: ts("cart"),
+      icon: <IconShoppingCart size={18} />,
+      badge: cartCount > 0 ? String(cartCount) : undefined,
+      testId: "nav-cart",
+    },
     { href: "/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
     { href: "/lines", label: t("lines"), icon: <IconRoute size={18} /> },
     { href: "/tickets", label: t("tickets"), icon: <IconTicket size={18} /> },

@@ -1,14 +1,48 @@
+import { Group, Stack, Text } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
-import { requireUserPage } from "@/server/auth/session";
+import { oneParam, type SearchParams } from "@/app/search-params";
+import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { PageHeading } from "@/components/shell/page-heading";
+import { OrdersList } from "@/components/store/orders-list";
+import { requestCtx, requireUserPage } from "@/server/auth/session";
+import { listMyOrderLines, listMyOrders } from "@/server/services/orders";
+
+const PAGE_SIZE = 10;
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("orders") };
 }
 
-export default async function Page() {
+export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
   await requireUserPage();
-  const [nav, t] = await Promise.all([getTranslations("nav"), getTranslations("placeholders")]);
-  return <PlaceholderPage title={nav("orders")} heading={t("orders.heading")} description={t("orders.description")} testId="placeholder-orders" />;
+  const page = Math.min(Math.max(1, Math.floor(Number(oneParam((await searchParams).page))) || 1), 10_000);
+  const ctx = await requestCtx();
+  const [result, t] = await Promise.all([listMyOrders(ctx, { page, pageSize: PAGE_SIZE }), getTranslations("store.orders")]);
+  const lines = await listMyOrderLines(ctx, result.rows.map((o) => o.id));
+  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  const rows = result.rows.map((o) => ({
+    id: o.id,
+    orderNo: o.orderNo,
+    createdAt: o.createdAt.toISOString(),
+    expiresAt: o.expiresAt.toISOString(),
+    status: o.status,
+    totalMinor: o.totalMinor,
+    currency: o.currency,
+    items: lines.filter((l) => l.orderId === o.id).map((l) => l.planName),
+  }));
+  return (
+    <Stack gap="md">
+      <PageHeading title={t("title")} subtitle={t("subtitle")} />
+      <OrdersList rows={rows} />
+      {result.total > 0 ? (
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm" c="dimmed" data-testid="orders-total">
+            {t("count", { count: result.total })}
+          </Text>
+          <UrlPagination total={pages} page={Math.min(page, pages)} />
+        </Group>
+      ) : null}
+    </Stack>
+  );
 }

@@ -4,5 +4,7 @@ export { buyNow, renewSubscription, addTraffic, queryStock, cancelMyOrder } from
 export { addToCart, removeFromCart, clearCart, listCart, checkoutCart, MAX_CART_ITEMS } from "./cart";
 export { confirmOrder, cancelOrder, updateOrderReview, refundOrder, batchOrderOperation } from "./admin-orders";
 export { listMyOrders, getOrderDetail, listOrdersAdmin } from "./queries";
+export { previewOrder, type OrderPreview, type OrderPreviewLine } from "./preview-order";
+export { listMyOrderLines } from "./my-order-lines";
 export { expireDueOrders, releaseOrder, releaseSubscriptionStock } from "./release-order";
 export { settleOrder } from "./settle-order";

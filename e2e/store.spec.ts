@@ -1,0 +1,104 @@
+// The storefront, store, cart, orders and payment pages as people use them.
+//
+// What these specs cannot do yet: put a plan up for sale. Plans are created by the catalog service
+// only; this branch has no admin plans page (/admin/plans is a placeholder), no Server Action for it
+// and no `relayboard plan create` CLI command, and seeding plans with direct SQL is not allowed. So
+// the tests that need a plan are `test.fixme` below, written out so they can be switched on as soon
+// as one of those exists (replace `createPlanForE2e`).
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+
+const PHONE = { width: 390, height: 844 };
+
+async function signedInUser(browser: Browser, tag: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const adminCtx = await browser.newContext(asClient());
+  const admin = await adminCtx.newPage();
+  await loginAsAdmin(admin);
+  const email = uniqueEmail(tag);
+  await createUserAsAdmin(admin, email, `${tag}-pass-1`);
+  await adminCtx.close();
+  const ctx = await browser.newContext({ ...asClient(), locale: "en-US", ...(viewport ? { viewport } : {}) });
+  const page = await ctx.newPage();
+  await login(page, email, `${tag}-pass-1`);
+  await expectLoggedInAt(page, /\/dashboard$/);
+  return page;
+}
+
+/** Where a plan would be put up for sale (see the note at the top). */
+async function createPlanForE2e(_admin: Page, _plan: { name: string; priceMajor: string }): Promise<void> {
+  throw new Error("no way to create a plan from a browser test yet: needs the admin plans page, its Server Action or `relayboard plan create`");
+}
+
+test("a visitor sees the public storefront at / with the site name and the ways in", async ({ browser, request }) => {
+  const { siteName } = (await (await request.get("/api/public/app-info")).json()) as { siteName: string };
+  const ctx = await browser.newContext({ ...asClient(), locale: "en-US" });
+  const page = await ctx.newPage();
+  const r = await page.goto("/");
+  expect(r?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("storefront-site-name")).toHaveText(siteName);
+  // No plan can be for sale in this run (see above): the call to action stands alone.
+  await expect(page.getByTestId("storefront-plans").or(page.getByTestId("storefront-no-plans"))).toBeVisible();
+  await page.getByTestId("storefront-log-in").click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack();
+  await page.getByTestId("storefront-sign-up").click();
+  await expect(page).toHaveURL(/\/register$/);
+  await ctx.close();
+});
+
+test("a signed-in user going to / lands on the dashboard; store, cart and orders show their empty states on a phone", async ({ browser }) => {
+  const page = await signedInUser(browser, "store-empty", PHONE);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/store");
+  await expect(page.getByTestId("store-plans").or(page.getByTestId("store-empty"))).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-empty")).toBeVisible();
+  await page.goto("/orders");
+  await expect(page.getByTestId("orders-empty")).toBeVisible();
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  // Someone else's (or no) order is "not found", on the detail and on the payment page.
+  for (const path of ["/orders/00000000-0000-4000-8000-000000000000", "/orders/00000000-0000-4000-8000-000000000000/pay", "/orders/not-a-uuid/pay"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+  }
+  await page.context().close();
+});
+
+test.fixme("a visitor sees a public plan's name and price; a user buys it, sees the payment page and the order", async ({ browser }) => {
+  // Needs a plan for sale (see the note at the top of this file).
+  const adminCtx = await browser.newContext(asClient());
+  const admin = await adminCtx.newPage();
+  await loginAsAdmin(admin);
+  const name = `E2E plan ${Date.now().toString(36)}`;
+  await createPlanForE2e(admin, { name, priceMajor: "12.50" });
+  await adminCtx.close();
+
+  const visitor = await (await browser.newContext({ ...asClient(), locale: "en-US" })).newPage();
+  await visitor.goto("/");
+  const card = visitor.getByTestId("plan-card").filter({ hasText: name });
+  await expect(card.getByTestId("plan-price")).toHaveText("¥12.50");
+  await visitor.context().close();
+
+  const user = await signedInUser(browser, "store-buy");
+  await user.goto("/store");
+  const mine = user.getByTestId("plan-card").filter({ hasText: name });
+  await mine.getByTestId("add-to-cart").click();
+  await expect(user.getByTestId("nav-cart-badge")).toHaveText("1");
+  await user.goto("/cart");
+  await expect(user.getByTestId("cart-total")).toHaveText("¥12.50");
+  await user.getByTestId("cart-checkout").click();
+  await expect(user).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/);
+  await expect(user.getByTestId("pay-amount")).toHaveText("¥12.50");
+  // No payment method is enabled in this run.
+  await expect(user.getByTestId("pay-no-methods")).toBeVisible();
+  await user.goto("/orders");
+  const row = user.getByTestId("order-row").first();
+  await expect(row.getByTestId("order-status")).toHaveText("Awaiting payment");
+  await row.getByTestId("order-cancel").click();
+  await user.getByTestId("order-cancel-modal-confirm").click();
+  await expect(row.getByTestId("order-status")).toHaveText("Cancelled");
+});

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { oneParam, type SearchParams } from "@/app/search-params";
+import { PayView } from "@/components/store/pay-view";
+import { requestCtx, requireUserPage } from "@/server/auth/session";
+import { isDomainError } from "@/server/errors";
+import { listPaymentMethods, orderPaymentStatus } from "@/server/services/payments";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("store.orders"))("pay") };
+}
+
+/**
+ * Paying an order: choose a method, pay, and watch the result arrive. The gateway's return_url
+ * lands here with ?tradeNo=, which this page then polls like a payment started here.
+ */
+export default async function PayPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
+  await requireUserPage();
+  const [{ id }, sp] = await Promise.all([params, searchParams]);
+  const ctx = await requestCtx();
+  let status;
+  try {
+    status = await orderPaymentStatus(ctx, id);
+  } catch (err) {
+    if (isDomainError(err) && err.code === "NOT_FOUND") notFound();
+    throw err;
+  }
+  const methods = status.orderStatus === "PENDING" ? await listPaymentMethods(ctx) : [];
+  const tradeNo = oneParam(sp.tradeNo);
+  const returned = tradeNo && status.payments.some((p) => p.tradeNo === tradeNo) ? tradeNo : null;
+  return <PayView status={status} methods={methods} returnedTradeNo={returned} />;
+}

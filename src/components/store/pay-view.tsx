@@ -1,0 +1,350 @@
+"use client";
+// Paying one order: the amount and the time left, the methods the admin enabled, then what the
+// chosen method needs (a payment page link, an Alipay QR code, a USDT address and exact amount),
+// and the result, polled every few seconds while the attempt is open. A paid order shows the way to
+// the subscription; an expired, cancelled or refunded one says so.
+import { ActionIcon, Alert, Box, Button, Card, CopyButton, Group, Loader, Stack, Text, ThemeIcon, Title, Tooltip } from "@mantine/core";
+import { IconAlertTriangle, IconCheck, IconCircleCheck, IconClockHour4, IconCopy, IconExternalLink, IconX } from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import { QRCodeSVG } from "qrcode.react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { createPaymentAction } from "@/app/(user)/orders/actions";
+import { ButtonLink } from "@/components/links";
+import { networkError, useErrorText, type UiError } from "@/components/forms/server-error";
+import { FormError } from "@/components/forms/form-error";
+import type { OrderStatus, PaymentProvider } from "@/server/db/schema/commerce";
+import type { PaymentView } from "@/server/services/payments/payment-view";
+import type { PaymentStatusView } from "@/server/services/payments/query-payment";
+import { formatCountdown, useTimeLeft } from "./countdown";
+import { formatMoney } from "./money";
+
+/** How often an open attempt is checked (the server asks the gateway at most every 5 s). */
+export const POLL_MS = 3000;
+
+interface Method {
+  provider: PaymentProvider;
+  displayName: string;
+}
+
+interface Props {
+  status: PaymentStatusView;
+  methods: Method[];
+  /** The attempt the gateway sent the buyer back from (?tradeNo=), to poll at once. */
+  returnedTradeNo: string | null;
+}
+
+function CopyValue({ value, testId }: { value: string; testId: string }) {
+  const t = useTranslations("store.pay");
+  return (
+    <Group gap="xs" wrap="nowrap" align="center">
+      <Text ff="monospace" fw={600} size="md" style={{ overflowWrap: "anywhere", userSelect: "all", minWidth: 0 }} data-testid={testId}>
+        {value}
+      </Text>
+      <CopyButton value={value} timeout={1500}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t("copied") : t("copy")} withArrow>
+            <ActionIcon variant="light" color={copied ? "teal" : "gray"} onClick={copy} aria-label={t("copy")} data-testid={`${testId}-copy`}>
+              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+function Qr({ value, label, testId }: { value: string; label: string; testId: string }) {
+  return (
+    // White behind the code in dark mode too: scanners need the contrast.
+    <Box mx="auto" p="sm" bg="white" style={{ borderRadius: "var(--mantine-radius-md)", lineHeight: 0 }}>
+      <QRCodeSVG value={value} size={200} marginSize={0} title={label} data-testid={testId} />
+    </Box>
+  );
+}
+
+function PaymentPanel({ payment }: { payment: PaymentView }) {
+  const t = useTranslations("store.pay");
+  if (payment.usdt) {
+    return (
+      <Stack gap="sm" data-testid="pay-usdt">
+        <Text size="sm">{t("usdtHint")}</Text>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            {t("usdtAddress")}
+          </Text>
+          <CopyValue value={payment.usdt.address} testId="usdt-address" />
+        </Stack>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            {t("usdtAmount")}
+          </Text>
+          <CopyValue value={payment.usdt.amount} testId="usdt-amount" />
+        </Stack>
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="usdt-warning">
+          {t("usdtWarning", { amount: payment.usdt.amount })}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (payment.qrCode) {
+    return (
+      <Stack gap="sm" align="center" ta="center" data-testid="pay-alipay">
+        <Text size="sm">{t("alipayHint")}</Text>
+        <Qr value={payment.qrCode} label={t("alipayHint")} testId="pay-qr" />
+        <Button component="a" href={payment.qrCode} variant="light" rightSection={<IconExternalLink size={16} />} data-testid="pay-open-alipay">
+          {t("openAlipay")}
+        </Button>
+      </Stack>
+    );
+  }
+  if (payment.payUrl) {
+    return (
+      <Stack gap="sm" align="center" ta="center" data-testid="pay-epay">
+        <Text size="sm">{t("epayHint")}</Text>
+        <Button component="a" href={payment.payUrl} size="md" rightSection={<IconExternalLink size={16} />} data-testid="pay-link">
+          {t("epayButton")}
+        </Button>
+        <Text size="xs" c="dimmed">
+          {t("scanToPay")}
+        </Text>
+        <Qr value={payment.payUrl} label={t("scanToPay")} testId="pay-qr" />
+      </Stack>
+    );
+  }
+  return null;
+}
+
+function Outcome({ icon, color, title, body, children, testId }: { icon: ReactNode; color: string; title: string; body: string; children?: ReactNode; testId: string }) {
+  return (
+    <Card withBorder padding="xl" data-testid={testId}>
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        <Text c="dimmed" maw={520}>
+          {body}
+        </Text>
+        <Group gap="sm" justify="center" mt="xs">
+          {children}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+interface Live {
+  orderStatus: OrderStatus;
+  expiresAt: string;
+  subscriptionIds: string[];
+}
+
+export function PayView({ status, methods, returnedTradeNo }: Props) {
+  const t = useTranslations("store.pay");
+  const tp = useTranslations("store.provider");
+  const { messageOf } = useErrorText();
+  const [live, setLive] = useState<Live>({ orderStatus: status.orderStatus as OrderStatus, expiresAt: status.expiresAt, subscriptionIds: status.subscriptionIds });
+  const [payment, setPayment] = useState<PaymentView | null>(null);
+  const [tracked, setTracked] = useState<string | null>(returnedTradeNo);
+  const [choosing, setChoosing] = useState<PaymentProvider | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pollError, setPollError] = useState<UiError | null>(null);
+  const [closed, setClosed] = useState(false);
+  const left = useTimeLeft(live.expiresAt);
+  const expired = live.orderStatus === "PENDING" && left === 0;
+  const pending = live.orderStatus === "PENDING" && !expired;
+  const money = formatMoney(status.totalMinor, status.currency);
+
+  // Poll the tracked attempt while the order waits; stops when paid, expired, or the page is left.
+  const poll = useCallback(async (tradeNo: string, signal: AbortSignal) => {
+    try {
+      const res = await fetch(`/api/payment/query/${encodeURIComponent(tradeNo)}`, { cache: "no-store", signal });
+      const body = (await res.json().catch(() => null)) as (PaymentStatusView & { paymentStatus: string; error?: UiError }) | null;
+      if (!res.ok || !body || body.error) {
+        setPollError(body?.error ?? networkError());
+        return;
+      }
+      setPollError(null);
+      setLive({ orderStatus: body.orderStatus as OrderStatus, expiresAt: body.expiresAt, subscriptionIds: body.subscriptionIds });
+      if (body.orderStatus === "PENDING" && body.paymentStatus === "CLOSED") {
+        setClosed(true);
+        setPayment(null);
+        setTracked(null);
+      }
+    } catch (err) {
+      if ((err as Error).name !== "AbortError") setPollError(networkError());
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!tracked || !pending) return;
+    const ctl = new AbortController();
+    // The first check at once (a buyer back from the gateway), then every POLL_MS.
+    const first = setTimeout(() => void poll(tracked, ctl.signal), 0);
+    const timer = setInterval(() => void poll(tracked, ctl.signal), POLL_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+      ctl.abort();
+    };
+  }, [tracked, pending, poll]);
+
+  const choose = async (provider: PaymentProvider) => {
+    setChoosing(provider);
+    setError(null);
+    setClosed(false);
+    const r = await createPaymentAction(status.orderId, provider).catch(() => ({ ok: false as const, error: networkError() }));
+    setChoosing(null);
+    if (!r.ok) {
+      // Paid or released meanwhile: the poll (or a reload) shows that; say why here.
+      setError(messageOf(r.error));
+      return;
+    }
+    setPayment(r.data);
+    setTracked(r.data.tradeNo);
+  };
+
+  const header = (
+    <Stack gap={4}>
+      <Title order={2} style={{ overflowWrap: "anywhere" }}>
+        {t("title", { orderNo: status.orderNo })}
+      </Title>
+      {pending ? (
+        <Text size="sm" c="dimmed">
+          {t("subtitle")}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+  const links = (
+    <>
+      <ButtonLink href={`/orders/${status.orderId}`} variant="default" data-testid="pay-view-order">
+        {t("viewOrder")}
+      </ButtonLink>
+      <ButtonLink href="/orders" variant="subtle" data-testid="pay-view-orders">
+        {t("viewOrders")}
+      </ButtonLink>
+    </>
+  );
+
+  if (live.orderStatus === "PAID") {
+    const free = status.totalMinor === 0;
+    return (
+      <Stack gap="md">
+        {header}
+        <Outcome icon={<IconCircleCheck size={32} />} color="teal" title={free ? t("freeTitle") : t("paidTitle")} body={free ? t("freeBody", { orderNo: status.orderNo }) : t("paidBody", { orderNo: status.orderNo })} testId="pay-success">
+          <ButtonLink href="/subscriptions" data-testid="pay-view-subscriptions">
+            {t("viewSubscriptions")}
+          </ButtonLink>
+          {links}
+        </Outcome>
+      </Stack>
+    );
+  }
+  if (live.orderStatus !== "PENDING" || expired) {
+    const kind = expired || live.orderStatus === "EXPIRED" ? "expired" : live.orderStatus === "CANCELLED" ? "cancelled" : "refunded";
+    return (
+      <Stack gap="md">
+        {header}
+        <Outcome icon={<IconX size={32} />} color="gray" title={t(`${kind}Title`)} body={t(`${kind}Body`, { orderNo: status.orderNo })} testId={`pay-${kind}`}>
+          <ButtonLink href="/store">{t("backToStore")}</ButtonLink>
+          {links}
+        </Outcome>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="pay-view">
+      {header}
+      <Card withBorder padding="md">
+        <Group justify="space-between" wrap="wrap" gap="md">
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t("amountDue")}
+            </Text>
+            <Text fz={28} fw={700} lh={1.1} data-testid="pay-amount">
+              {money}
+            </Text>
+          </Stack>
+          <Stack gap={2} align="flex-end">
+            <Text size="xs" c="dimmed">
+              {t("timeLeft")}
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              <IconClockHour4 size={18} />
+              <Text fz={22} fw={600} ff="monospace" data-testid="pay-countdown" aria-live="off">
+                {left === null ? "--:--" : formatCountdown(left)}
+              </Text>
+            </Group>
+          </Stack>
+        </Group>
+      </Card>
+
+      {payment ? (
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text fw={600}>{tp(payment.provider)}</Text>
+              <Button variant="subtle" size="xs" onClick={() => setPayment(null)} data-testid="pay-other-method">
+                {t("otherMethod")}
+              </Button>
+            </Group>
+            <PaymentPanel payment={payment} />
+          </Stack>
+        </Card>
+      ) : (
+        <Card withBorder padding="lg">
+          <Stack gap="sm">
+            <Text fw={600}>{t("chooseMethod")}</Text>
+            {closed ? (
+              <Alert color="yellow" variant="light" data-testid="pay-attempt-closed">
+                {t("attemptClosed")}
+              </Alert>
+            ) : null}
+            {methods.length === 0 ? (
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="pay-no-methods">
+                {t("noMethods")}
+              </Alert>
+            ) : (
+              <Stack gap="xs">
+                {methods.map((m) => (
+                  <Button
+                    key={m.provider}
+                    variant="default"
+                    size="md"
+                    justify="space-between"
+                    fullWidth
+                    onClick={() => choose(m.provider)}
+                    loading={choosing === m.provider}
+                    disabled={choosing !== null && choosing !== m.provider}
+                    data-testid={`pay-method-${m.provider}`}
+                  >
+                    {t("useMethod", { name: m.displayName || tp(m.provider) })}
+                  </Button>
+                ))}
+              </Stack>
+            )}
+            <FormError>{error}</FormError>
+          </Stack>
+        </Card>
+      )}
+
+      {tracked ? (
+        <Group gap="xs" wrap="nowrap" role="status" data-testid="pay-waiting">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            {returnedTradeNo === tracked && !payment ? t("checking") : t("waiting")}
+          </Text>
+        </Group>
+      ) : null}
+      {pollError ? (
+        <Alert color="red" variant="light" data-testid="pay-poll-error">
+          {t("pollError", { message: messageOf(pollError) })}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
