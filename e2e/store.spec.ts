@@ -1,12 +1,9 @@
-// The storefront, store, cart, orders and payment pages as people use them.
-//
-// What these specs cannot do yet: put a plan up for sale. Plans are created by the catalog service
-// only; this branch has no admin plans page (/admin/plans is a placeholder), no Server Action for it
-// and no `relayboard plan create` CLI command, and seeding plans with direct SQL is not allowed. So
-// the tests that need a plan are `test.fixme` below, written out so they can be switched on as soon
-// as one of those exists (replace `createPlanForE2e`).
+// The storefront, store, cart, orders and payment pages as people use them. Plans are put on sale
+// through the operator CLI on a simulated node (e2e/shop.ts); paying is in purchase.spec.ts.
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { XuiSimulator } from "../simulators/xui";
 import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+import { panelNode, planOnSale } from "./shop";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -24,9 +21,11 @@ async function signedInUser(browser: Browser, tag: string, viewport?: { width: n
   return page;
 }
 
-/** Where a plan would be put up for sale (see the note at the top). */
-async function createPlanForE2e(_admin: Page, _plan: { name: string; priceMajor: string }): Promise<void> {
-  throw new Error("no way to create a plan from a browser test yet: needs the admin plans page, its Server Action or `relayboard plan create`");
+/** A plan put on sale on a fresh simulated node, through the operator CLI. */
+async function createPlanForE2e(plan: { name: string; priceMinor: number }): Promise<XuiSimulator> {
+  const node = await panelNode("store", 31421);
+  planOnSale(node.name, "store-vmess", plan.name, plan.priceMinor);
+  return node.sim;
 }
 
 test("a visitor sees the public storefront at / with the site name and the ways in", async ({ browser, request }) => {
@@ -68,14 +67,9 @@ test("a signed-in user going to / lands on the dashboard; store, cart and orders
   await page.context().close();
 });
 
-test.fixme("a visitor sees a public plan's name and price; a user buys it, sees the payment page and the order", async ({ browser }) => {
-  // Needs a plan for sale (see the note at the top of this file).
-  const adminCtx = await browser.newContext(asClient());
-  const admin = await adminCtx.newPage();
-  await loginAsAdmin(admin);
+test("a visitor sees a public plan's name and price; a user buys it through the cart, sees the payment page and cancels the order", async ({ browser }) => {
   const name = `E2E plan ${Date.now().toString(36)}`;
-  await createPlanForE2e(admin, { name, priceMajor: "12.50" });
-  await adminCtx.close();
+  const sim = await createPlanForE2e({ name, priceMinor: 1250 });
 
   const visitor = await (await browser.newContext({ ...asClient(), locale: "en-US" })).newPage();
   await visitor.goto("/");
@@ -93,12 +87,11 @@ test.fixme("a visitor sees a public plan's name and price; a user buys it, sees 
   await user.getByTestId("cart-checkout").click();
   await expect(user).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/);
   await expect(user.getByTestId("pay-amount")).toHaveText("¥12.50");
-  // No payment method is enabled in this run.
-  await expect(user.getByTestId("pay-no-methods")).toBeVisible();
   await user.goto("/orders");
   const row = user.getByTestId("order-row").first();
   await expect(row.getByTestId("order-status")).toHaveText("Awaiting payment");
   await row.getByTestId("order-cancel").click();
   await user.getByTestId("order-cancel-modal-confirm").click();
   await expect(row.getByTestId("order-status")).toHaveText("Cancelled");
+  await sim.close();
 });

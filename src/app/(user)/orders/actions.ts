@@ -1,10 +1,9 @@
 "use server";
 // The buyer's own orders: cancel an unpaid one, start a payment attempt.
 import { runAction } from "@/server/actions/run-action";
-import { getDb } from "@/server/db/client";
 import { cancelMyOrder } from "@/server/services/orders";
 import { createPayment } from "@/server/services/payments";
-import { getAppInfo } from "@/server/services/settings";
+import { publicBaseUrl } from "@/server/services/payments/base-url";
 
 export async function cancelOrderAction(orderId: string) {
   return runAction((ctx) => cancelMyOrder(ctx, orderId), { revalidate: ["/orders", "/store"] });
@@ -16,7 +15,6 @@ export async function cancelOrderAction(orderId: string) {
  */
 export async function createPaymentAction(orderId: string, provider: string) {
   return runAction(async (ctx) => {
-    const info = await getAppInfo(getDb());
-    return createPayment(ctx, { orderId, provider }, { baseUrl: info.site.url, clientIp: ctx.ip ?? "127.0.0.1" });
+    return createPayment(ctx, { orderId, provider }, { baseUrl: await publicBaseUrl(ctx), clientIp: ctx.ip ?? "127.0.0.1" });
   });
 }

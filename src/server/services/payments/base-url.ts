@@ -1,8 +1,10 @@
 import type { Ctx } from "../../context";
-import { getSettingsWithSecrets } from "../settings/queries";
+import { getAppInfo } from "../settings";
 
-/** Where gateways call back and buyers return: the configured site URL, else this request's origin. */
-export async function publicBaseUrl(ctx: Ctx, req: Request): Promise<string> {
-  const { siteUrl } = await getSettingsWithSecrets(ctx.db);
-  return siteUrl || new URL(req.url).origin;
+/**
+ * Where gateways call back and buyers return: the configured site URL, else APP_URL. Never the
+ * request's Host header, which the caller controls.
+ */
+export async function publicBaseUrl(ctx: Ctx): Promise<string> {
+  return (await getAppInfo(ctx.db)).site.url;
 }

@@ -5,5 +5,5 @@ import { publicBaseUrl } from "@/server/services/payments/base-url";
 
 export const POST = route("user", async ({ req, ctx }) => {
   const body = await readJson(req, 4 * 1024);
-  return createPayment(ctx, body, { baseUrl: await publicBaseUrl(ctx, req), clientIp: ctx.ip ?? "127.0.0.1" });
+  return createPayment(ctx, body, { baseUrl: await publicBaseUrl(ctx), clientIp: ctx.ip ?? "127.0.0.1" });
 });

@@ -1,0 +1,74 @@
+// A shop for the browser tests: a simulated 3x-ui panel added as a node and a plan put on sale,
+// both through the operator CLI (which reaches the running e2e server), and the payment gateways
+// configured through the admin Payments page with the simulators' values.
+import { execFileSync } from "node:child_process";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
+import type { AlipaySimulator } from "../simulators/alipay/server";
+import type { EpaySimulator } from "../simulators/epay/server";
+import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+
+const PANEL_USER = "shopadmin";
+const PANEL_PASS = "shop-pass-1";
+
+export function cli(args: string[], extraEnv: Record<string, string> = {}): string {
+  return execFileSync("node", ["bin/relayboard.mjs", ...args], { env: { ...JSON.parse(process.env.E2E_SERVER_ENV!), ...extraEnv }, encoding: "utf8" });
+}
+
+/** A panel with one vmess inbound on `port`, added as a node (synced, so visible to customers). */
+export async function panelNode(tag: string, port: number): Promise<{ sim: XuiSimulator; name: string }> {
+  const sim = await startXuiSimulator({ username: PANEL_USER, password: PANEL_PASS, inbounds: [{ id: 1, protocol: "vmess", port, remark: `${tag}-vmess`, clients: [] }] });
+  const name = `${tag}-${Date.now().toString(36)}`;
+  cli(["node", "add", "--name", name, "--panel-url", sim.url, "--username", PANEL_USER, "--json"], { RELAYBOARD_PANEL_PASSWORD: PANEL_PASS });
+  return { sim, name };
+}
+
+/** A public proxy plan on that node, created with `relayboard plan create` (the admin form's checks). */
+export function planOnSale(node: string, inbound: string, name: string, priceMinor: number): { id: string } {
+  const plan = { kind: "PROXY", name, node, inbounds: [inbound], pricingMode: "FIXED", priceMinor, trafficGb: 5, durationDays: 30 };
+  const out = JSON.parse(cli(["plan", "create", "--data", JSON.stringify(plan), "--json"])) as { plan?: { id: string }; id?: string };
+  return { id: out.plan?.id ?? out.id! };
+}
+
+async function fill(page: Page, testId: string, value: string) {
+  const el = page.getByTestId(testId);
+  await el.fill(value);
+}
+
+/** Admin → Payments: epay and Alipay filled in with the simulators' values, enabled and saved. */
+export async function configureGateways(admin: Page, epay: EpaySimulator, alipay: AlipaySimulator): Promise<void> {
+  await admin.goto("/admin/payments");
+  await fill(admin, "payment-epay-gatewayUrl", epay.url);
+  await fill(admin, "payment-epay-pid", epay.merchants[0]!.pid);
+  await fill(admin, "payment-epay-key", epay.merchants[0]!.key);
+  await fill(admin, "payment-epay-channels", "alipay, wxpay");
+  await admin.getByTestId("payment-epay-enabled").check();
+  await admin.getByTestId("payment-epay-save").click();
+  await expect(admin.getByTestId("payment-epay-key-state")).toHaveText(/set|已设置/i);
+
+  await fill(admin, "payment-alipay_f2f-gatewayUrl", alipay.gatewayUrl);
+  await fill(admin, "payment-alipay_f2f-appId", alipay.appId);
+  await fill(admin, "payment-alipay_f2f-privateKey", alipay.appPrivateKey);
+  await fill(admin, "payment-alipay_f2f-alipayPublicKey", alipay.alipayPublicKey);
+  await admin.getByTestId("payment-alipay_f2f-enabled").check();
+  await admin.getByTestId("payment-alipay_f2f-save").click();
+  await expect(admin.getByTestId("payment-alipay_f2f-privateKey-state")).toHaveText(/set|已设置/i);
+}
+
+/** A fresh user, created by the admin, signed in on its own browser context. */
+export async function newBuyer(browser: Browser, tag: string): Promise<{ page: Page; email: string }> {
+  const adminCtx = await browser.newContext(asClient());
+  const admin = await adminCtx.newPage();
+  await loginAsAdmin(admin);
+  const email = uniqueEmail(tag);
+  await createUserAsAdmin(admin, email, `${tag}-pass-1`);
+  await adminCtx.close();
+  const ctx = await browser.newContext({ ...asClient(), locale: "en-US" });
+  const page = await ctx.newPage();
+  await login(page, email, `${tag}-pass-1`);
+  await expectLoggedInAt(page, /\/dashboard$/);
+  return { page, email };
+}
+
+/** Every client email on the simulated panel. */
+export const panelEmails = (sim: XuiSimulator) => sim.state.inbounds.flatMap((i) => sim.state.clientsOf(i)).map((c) => String(c.email));
