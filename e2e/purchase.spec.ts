@@ -21,7 +21,7 @@ test.beforeAll(async ({ browser }) => {
   const node = await panelNode("buy", 31411);
   xui = node.sim;
   planName = `E2E Standard ${Date.now().toString(36)}`;
-  planOnSale(node.name, "buy-vmess", planName, 1250);
+  await planOnSale(node.name, "buy-vmess", planName, 1250);
   const ctx = await browser.newContext(asClient());
   const admin = await ctx.newPage();
   await loginAsAdmin(admin);

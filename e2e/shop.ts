@@ -1,7 +1,8 @@
 // A shop for the browser tests: a simulated 3x-ui panel added as a node and a plan put on sale,
 // both through the operator CLI (which reaches the running e2e server), and the payment gateways
 // configured through the admin Payments page with the simulators' values.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
 import type { AlipaySimulator } from "../simulators/alipay/server";
@@ -11,22 +12,25 @@ import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uni
 const PANEL_USER = "shopadmin";
 const PANEL_PASS = "shop-pass-1";
 
-export function cli(args: string[], extraEnv: Record<string, string> = {}): string {
-  return execFileSync("node", ["bin/relayboard.mjs", ...args], { env: { ...JSON.parse(process.env.E2E_SERVER_ENV!), ...extraEnv }, encoding: "utf8" });
+/** Asynchronous on purpose: the simulators live in this process and must keep answering meanwhile. */
+export async function cli(args: string[], extraEnv: Record<string, string> = {}): Promise<string> {
+  const { stdout } = await promisify(execFile)("node", ["bin/relayboard.mjs", ...args], { env: { ...JSON.parse(process.env.E2E_SERVER_ENV!), ...extraEnv }, encoding: "utf8" });
+  return stdout;
 }
 
 /** A panel with one vmess inbound on `port`, added as a node (synced, so visible to customers). */
 export async function panelNode(tag: string, port: number): Promise<{ sim: XuiSimulator; name: string }> {
   const sim = await startXuiSimulator({ username: PANEL_USER, password: PANEL_PASS, inbounds: [{ id: 1, protocol: "vmess", port, remark: `${tag}-vmess`, clients: [] }] });
   const name = `${tag}-${Date.now().toString(36)}`;
-  cli(["node", "add", "--name", name, "--panel-url", sim.url, "--username", PANEL_USER, "--json"], { RELAYBOARD_PANEL_PASSWORD: PANEL_PASS });
+  const added = JSON.parse(await cli(["node", "add", "--name", name, "--panel-url", sim.url, "--username", PANEL_USER, "--json"], { RELAYBOARD_PANEL_PASSWORD: PANEL_PASS })) as { sync: { ok: boolean } };
+  if (!added.sync.ok) throw new Error(`node ${name} did not sync`);
   return { sim, name };
 }
 
 /** A public proxy plan on that node, created with `relayboard plan create` (the admin form's checks). */
-export function planOnSale(node: string, inbound: string, name: string, priceMinor: number): { id: string } {
+export async function planOnSale(node: string, inbound: string, name: string, priceMinor: number): Promise<{ id: string }> {
   const plan = { kind: "PROXY", name, node, inbounds: [inbound], pricingMode: "FIXED", priceMinor, trafficGb: 5, durationDays: 30 };
-  const out = JSON.parse(cli(["plan", "create", "--data", JSON.stringify(plan), "--json"])) as { plan?: { id: string }; id?: string };
+  const out = JSON.parse(await cli(["plan", "create", "--data", JSON.stringify(plan), "--json"])) as { plan?: { id: string }; id?: string };
   return { id: out.plan?.id ?? out.id! };
 }
 

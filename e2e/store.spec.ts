@@ -24,7 +24,7 @@ async function signedInUser(browser: Browser, tag: string, viewport?: { width: n
 /** A plan put on sale on a fresh simulated node, through the operator CLI. */
 async function createPlanForE2e(plan: { name: string; priceMinor: number }): Promise<XuiSimulator> {
   const node = await panelNode("store", 31421);
-  planOnSale(node.name, "store-vmess", plan.name, plan.priceMinor);
+  await planOnSale(node.name, "store-vmess", plan.name, plan.priceMinor);
   return node.sim;
 }
 
