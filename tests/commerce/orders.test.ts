@@ -196,3 +196,15 @@ describe("provisioning", () => {
     }
   });
 });
+
+describe("per-user limits", () => {
+  it("count every unit of the plan in the same order too: two of a one-per-user plan in one cart are refused", async () => {
+    const plan = await proxyPlan(shop, { perUserLimit: 1, stockTotal: 10 });
+    const u = await buyer(shop);
+    await addToCart(u.ctx, { planId: plan.id });
+    await addToCart(u.ctx, { planId: plan.id });
+    expect((await domainErrorOf(() => checkoutCart(u.ctx, {}))).reason).toBe("plan_user_limit");
+    expect((await shop.db.select().from(plans).where(eq(plans.id, plan.id)))[0]!.stockHeld).toBe(0);
+    expect(await listCart(u.ctx)).toHaveLength(2); // nothing changed, the cart included
+  });
+});

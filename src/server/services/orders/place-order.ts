@@ -60,7 +60,13 @@ export async function placeOrder(ctx: Ctx, userId: string, requests: LineRequest
     const lines: PricedLine[] = [];
     for (const request of requests) lines.push(await priceLine(tx, userId, request));
     if (lines.some((l) => l.plan.kind === "TRIAL") && lines.length > 1) throw validationError("trial_alone");
-    for (const line of lines) if (line.holdsStock) await reserveStock(tx, userId, line.plan);
+    // Each unit this order takes counts toward the per-user limit, including earlier lines of the same plan.
+    const taking = new Map<string, number>();
+    for (const line of lines) {
+      if (!line.holdsStock) continue;
+      taking.set(line.plan.id, (taking.get(line.plan.id) ?? 0) + 1);
+      await reserveStock(tx, userId, line.plan, taking.get(line.plan.id)!);
+    }
 
     const subtotal = lines.reduce((s, l) => s + l.amountMinor, 0);
     const reserved = couponCode?.trim() ? await reserveCoupon(tx, userId, couponCode, lines, now) : undefined;
@@ -145,7 +151,7 @@ async function checkTarget(tx: Tx, userId: string, plan: Plan, request: LineRequ
 }
 
 /** Plan stock (and a streaming slot) by conditional update; then the per-user limit under the row lock. */
-async function reserveStock(tx: Tx, userId: string, plan: Plan): Promise<void> {
+async function reserveStock(tx: Tx, userId: string, plan: Plan, unitsInThisOrder: number): Promise<void> {
   const held = await tx
     .update(plans)
     .set({ stockHeld: sql`${plans.stockHeld} + 1` })
@@ -161,13 +167,13 @@ async function reserveStock(tx: Tx, userId: string, plan: Plan): Promise<void> {
     if (slot.length === 0) throw conflict("out_of_stock");
   }
   if (plan.perUserLimit !== null) {
-    const mine = await heldByUser(tx, userId, plan.id);
+    const mine = (await heldElsewhere(tx, userId, plan.id)) + unitsInThisOrder;
     if (mine > plan.perUserLimit) throw conflict("plan_user_limit", { limit: plan.perUserLimit });
   }
 }
 
-/** Units of a plan the user holds: live subscriptions still holding stock plus lines of pending orders (this one included). */
-async function heldByUser(tx: Tx, userId: string, planId: string): Promise<number> {
+/** Units of a plan the user already holds: live subscriptions still holding stock plus lines of other pending orders. */
+async function heldElsewhere(tx: Tx, userId: string, planId: string): Promise<number> {
   const [subs] = await tx
     .select({ n: count() })
     .from(subscriptions)
@@ -177,8 +183,7 @@ async function heldByUser(tx: Tx, userId: string, planId: string): Promise<numbe
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orders.userId, userId), eq(orders.status, "PENDING"), eq(orderItems.planId, planId), eq(orderItems.holdsStock, true)));
-  // +1: the line being placed is not inserted yet.
-  return (subs?.n ?? 0) + (lines?.n ?? 0) + 1;
+  return (subs?.n ?? 0) + (lines?.n ?? 0);
 }
 
 /**
