@@ -1,0 +1,50 @@
+// The receipt after a paid order: one mail, in the buyer's language, with the order number and the
+// amount, sent after commit through the real SMTP simulator; none for a free order.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../src/server/db/schema";
+import { updateSettings } from "../../src/server/services/settings";
+import { buyNow, confirmOrder } from "../../src/server/services/orders";
+import type { SmtpSimulator } from "../../simulators/smtp/server";
+import { cliCtx } from "../helpers/actors";
+import { deliverAndReceive, useSmtpSimulator } from "../helpers/mail";
+import { buyer, drainTasks, openShop, proxyPlan } from "./fixtures";
+
+const shop = openShop();
+let smtp: SmtpSimulator;
+beforeAll(async () => {
+  smtp = await useSmtpSimulator(shop.db);
+  await updateSettings(cliCtx(shop.db), { siteUrl: "https://shop.example" });
+});
+afterAll(() => smtp?.close());
+
+describe("receipt mail", () => {
+  it("goes to the buyer in their language with the order number, amount and a link to the order", async () => {
+    const plan = await proxyPlan(shop, { priceMinor: 2345 });
+    const u = await buyer(shop);
+    await shop.db.update(users).set({ locale: "en" }).where(eq(users.id, u.id));
+    const order = await buyNow(u.ctx, { planId: plan.id });
+    await confirmOrder(shop.admin.ctx, order.id);
+    const mail = await deliverAndReceive(shop.db, smtp, u.email);
+    expect(mail.subject).toContain(order.orderNo);
+    expect(mail.text).toContain("23.45 CNY");
+    expect(mail.text).toContain(`https://shop.example/orders/${order.id}`);
+    expect(mail.text).toMatch(/Thank you/);
+
+    const zh = await buyer(shop);
+    await shop.db.update(users).set({ locale: "zh-CN" }).where(eq(users.id, zh.id));
+    const zhOrder = await buyNow(zh.ctx, { planId: plan.id });
+    await confirmOrder(shop.admin.ctx, zhOrder.id);
+    const zhMail = await deliverAndReceive(shop.db, smtp, zh.email);
+    expect(zhMail.subject).toContain("支付成功");
+  });
+
+  it("is not sent for a free order", async () => {
+    const trial = await proxyPlan(shop, { kind: "TRIAL", priceMinor: 0, trafficGb: 1, durationDays: 1 });
+    const u = await buyer(shop);
+    const since = smtp.messages.length;
+    await buyNow(u.ctx, { planId: trial.id });
+    await drainTasks(shop.db);
+    expect(smtp.messages.slice(since).filter((m) => JSON.stringify(m).includes(u.email))).toHaveLength(0);
+  });
+});
