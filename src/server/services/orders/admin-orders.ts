@@ -1,15 +1,15 @@
 // Admin order operations (interface.md "Admin, orders"): confirm by hand, cancel, review, refund, batch.
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type Ctx } from "../../context";
 import type { Db as Tx } from "../../db/client";
-import { orderItems, orders, payments, plans, streamingServices, subscriptions, type Order } from "../../db/schema";
+import { orderItems, orders, payments, subscriptions, type Order } from "../../db/schema";
 import { conflict, DomainError, validationError } from "../../errors";
 import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
 import { kickTasks } from "../tasks";
 import { syncClientsOf } from "../provisioning/provision-order";
-import { releaseOrder, releaseSubscriptionStock } from "./release-order";
+import { releaseOrder, releaseSubscriptionStock, takePlanUnit } from "./release-order";
 import { settleOrder } from "./settle-order";
 
 const orderId = z.uuid();
@@ -49,23 +49,7 @@ async function reopenForLatePayment(tx: Tx, order: Order, now: Date): Promise<vo
   const [late] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, "PAID")));
   if (!late) throw conflict("order_not_pending");
   const lines = await tx.select({ planId: orderItems.planId }).from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.holdsStock, true)));
-  for (const line of lines) {
-    const held = await tx
-      .update(plans)
-      .set({ stockHeld: sql`${plans.stockHeld} + 1` })
-      .where(and(eq(plans.id, line.planId), sql`(${plans.stockTotal} is null or ${plans.stockHeld} < ${plans.stockTotal})`))
-      .returning({ streamingServiceId: plans.streamingServiceId });
-    if (held.length === 0) throw conflict("out_of_stock");
-    const serviceId = held[0]!.streamingServiceId;
-    if (serviceId) {
-      const slot = await tx
-        .update(streamingServices)
-        .set({ slotsHeld: sql`${streamingServices.slotsHeld} + 1` })
-        .where(and(eq(streamingServices.id, serviceId), sql`${streamingServices.slotsHeld} < ${streamingServices.slotCount}`))
-        .returning({ id: streamingServices.id });
-      if (slot.length === 0) throw conflict("out_of_stock");
-    }
-  }
+  for (const line of lines) await takePlanUnit(tx, line.planId, { serviceMustBeEnabled: false });
   await tx.update(orders).set({ status: "PENDING", closedAt: null, updatedAt: now }).where(eq(orders.id, order.id));
 }
 

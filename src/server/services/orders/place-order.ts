@@ -14,7 +14,6 @@ import {
   orders,
   plans,
   promotions,
-  streamingServices,
   subscriptions,
   trialClaims,
   users,
@@ -29,6 +28,7 @@ import { recordAudit } from "../audit";
 import { getSettingsWithSecrets } from "../settings/queries";
 import { kickTasks } from "../tasks";
 import { newOrderNo } from "../payments/trade-no";
+import { takePlanUnit } from "./release-order";
 import { settleOrder } from "./settle-order";
 
 /** Unpaid orders one user may hold at once: enough to switch plans, too few to hoard stock. */
@@ -152,20 +152,7 @@ async function checkTarget(tx: Tx, userId: string, plan: Plan, request: LineRequ
 
 /** Plan stock (and a streaming slot) by conditional update; then the per-user limit under the row lock. */
 async function reserveStock(tx: Tx, userId: string, plan: Plan, unitsInThisOrder: number): Promise<void> {
-  const held = await tx
-    .update(plans)
-    .set({ stockHeld: sql`${plans.stockHeld} + 1` })
-    .where(and(eq(plans.id, plan.id), or(isNull(plans.stockTotal), lt(plans.stockHeld, plans.stockTotal))))
-    .returning({ id: plans.id });
-  if (held.length === 0) throw conflict("out_of_stock");
-  if (plan.streamingServiceId) {
-    const slot = await tx
-      .update(streamingServices)
-      .set({ slotsHeld: sql`${streamingServices.slotsHeld} + 1` })
-      .where(and(eq(streamingServices.id, plan.streamingServiceId), eq(streamingServices.enabled, true), lt(streamingServices.slotsHeld, streamingServices.slotCount)))
-      .returning({ id: streamingServices.id });
-    if (slot.length === 0) throw conflict("out_of_stock");
-  }
+  await takePlanUnit(tx, plan.id, { serviceMustBeEnabled: true });
   if (plan.perUserLimit !== null) {
     const mine = (await heldElsewhere(tx, userId, plan.id)) + unitsInThisOrder;
     if (mine > plan.perUserLimit) throw conflict("plan_user_limit", { limit: plan.perUserLimit });

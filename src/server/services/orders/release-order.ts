@@ -1,9 +1,10 @@
 // Ending a pending order without payment (cancelled by the user or an admin, or expired): the
 // conditional update makes it happen once, and everything the order reserved goes back exactly once.
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Db as Tx } from "../../db/client";
 import { couponRedemptions, coupons, orderItems, orders, payments, plans, streamingServices, subscriptions, trialClaims, type Order } from "../../db/schema";
 import { describeError } from "../../describe-error";
+import { conflict } from "../../errors";
 import { log } from "../../logger";
 
 export async function releaseOrder(tx: Tx, orderId: string, to: "CANCELLED" | "EXPIRED", now: Date): Promise<Order | undefined> {
@@ -25,6 +26,28 @@ export async function releaseOrder(tx: Tx, orderId: string, to: "CANCELLED" | "E
   // Open attempts close (a USDT amount becomes free); a payment that still arrives is recorded as late.
   await tx.update(payments).set({ status: "CLOSED", updatedAt: now }).where(and(eq(payments.orderId, orderId), eq(payments.status, "PENDING")));
   return order;
+}
+
+/**
+ * One unit of a plan's stock (and its streaming slot) taken by conditional update below the limit;
+ * out_of_stock otherwise. A new purchase also needs the streaming service enabled; an admin
+ * honouring a late payment does not.
+ */
+export async function takePlanUnit(tx: Tx, planId: string, opts: { serviceMustBeEnabled: boolean }): Promise<void> {
+  const held = await tx
+    .update(plans)
+    .set({ stockHeld: sql`${plans.stockHeld} + 1` })
+    .where(and(eq(plans.id, planId), or(isNull(plans.stockTotal), lt(plans.stockHeld, plans.stockTotal))))
+    .returning({ streamingServiceId: plans.streamingServiceId });
+  if (held.length === 0) throw conflict("out_of_stock");
+  const serviceId = held[0]!.streamingServiceId;
+  if (!serviceId) return;
+  const slot = await tx
+    .update(streamingServices)
+    .set({ slotsHeld: sql`${streamingServices.slotsHeld} + 1` })
+    .where(and(eq(streamingServices.id, serviceId), lt(streamingServices.slotsHeld, streamingServices.slotCount), opts.serviceMustBeEnabled ? eq(streamingServices.enabled, true) : undefined))
+    .returning({ id: streamingServices.id });
+  if (slot.length === 0) throw conflict("out_of_stock");
 }
 
 /** One unit of a plan's stock (and its streaming slot) back. */
