@@ -28,8 +28,8 @@ export async function panelNode(tag: string, port: number): Promise<{ sim: XuiSi
 }
 
 /** A public proxy plan on that node, created with `relayboard plan create` (the admin form's checks). */
-export async function planOnSale(node: string, inbound: string, name: string, priceMinor: number): Promise<{ id: string }> {
-  const plan = { kind: "PROXY", name, node, inbounds: [inbound], pricingMode: "FIXED", priceMinor, trafficGb: 5, durationDays: 30 };
+export async function planOnSale(node: string, inbound: string, name: string, priceMinor: number, extra: Record<string, unknown> = {}): Promise<{ id: string }> {
+  const plan = { kind: "PROXY", name, node, inbounds: [inbound], pricingMode: "FIXED", priceMinor, trafficGb: 5, durationDays: 30, ...extra };
   const out = JSON.parse(await cli(["plan", "create", "--data", JSON.stringify(plan), "--json"])) as { plan?: { id: string }; id?: string };
   return { id: out.plan?.id ?? out.id! };
 }

@@ -12,10 +12,11 @@ import type forms from "../../messages/en/forms.json";
 import type payments from "../../messages/en/payments.json";
 import type catalog from "../../messages/en/catalog.json";
 import type store from "../../messages/en/store.json";
+import type subscriptions from "../../messages/en/subscriptions.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions;
     Locale: "zh-CN" | "en";
   }
 }

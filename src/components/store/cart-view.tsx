@@ -1,7 +1,7 @@
 "use client";
 // The cart: its lines with their prices, remove and empty, a coupon priced before paying (the
 // preview reserves nothing), the total, and check out into one order, then its payment page.
-import { ActionIcon, Alert, Button, Card, Divider, Group, Stack, Text, TextInput, ThemeIcon, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Button, Card, Divider, Group, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconShoppingCart, IconTicket, IconTrash, IconX } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -15,6 +15,7 @@ import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import type { OrderKind } from "@/server/db/schema/commerce";
 import type { OrderPreview } from "@/server/services/orders/preview-order";
 import { formatMoney } from "./money";
+import { EmptyState } from "@/components/shell/empty-state";
 
 export type CartPreviewResult = { ok: true; data: OrderPreview } | { ok: false; error: UiError } | null;
 
@@ -26,7 +27,7 @@ export interface CartLine {
   days: number;
 }
 
-function SummaryRow({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId: string }) {
+export function SummaryRow({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId: string }) {
   return (
     <Group justify="space-between" wrap="nowrap">
       <Text size={strong ? "md" : "sm"} fw={strong ? 700 : undefined}>
@@ -128,20 +129,11 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
 
   if (items.length === 0) {
     return (
-      <Card withBorder padding="xl" data-testid="cart-empty">
-        <Stack align="center" gap="xs" ta="center">
-          <ThemeIcon size={48} radius="xl" variant="light" color="gray">
-            <IconShoppingCart size={26} />
-          </ThemeIcon>
-          <Text fw={600}>{t("empty")}</Text>
-          <Text size="sm" c="dimmed">
-            {t("emptyHint")}
-          </Text>
-          <ButtonLink href="/store" mt="xs">
-            {t("browse")}
-          </ButtonLink>
-        </Stack>
-      </Card>
+      <EmptyState icon={<IconShoppingCart size={26} />} title={t("empty")} hint={t("emptyHint")} testId="cart-empty">
+      <ButtonLink href="/store" mt="xs">
+        {t("browse")}
+      </ButtonLink>
+      </EmptyState>
     );
   }
 

@@ -1,7 +1,7 @@
 "use client";
 // The buyer's orders: a table on wide screens, stacked cards on phones (one layout in the DOM).
 // Pay and cancel for unpaid orders (cancel asks first), details for every order.
-import { Button, Card, Group, Stack, Table, Text, ThemeIcon } from "@mantine/core";
+import { Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { IconReceipt } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
@@ -14,6 +14,7 @@ import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import type { OrderStatus } from "@/server/db/schema/commerce";
 import { formatMoney } from "./money";
 import { OrderStatusBadge } from "./status";
+import { EmptyState } from "@/components/shell/empty-state";
 
 export interface OrderRow {
   id: string;
@@ -76,17 +77,7 @@ export function OrdersList({ rows }: { rows: OrderRow[] }) {
 
   if (rows.length === 0) {
     return (
-      <Card withBorder padding="xl" data-testid="orders-empty">
-        <Stack align="center" gap="xs" ta="center">
-          <ThemeIcon size={48} radius="xl" variant="light" color="gray">
-            <IconReceipt size={26} />
-          </ThemeIcon>
-          <Text fw={600}>{t("empty")}</Text>
-          <Text size="sm" c="dimmed">
-            {t("emptyHint")}
-          </Text>
-        </Stack>
-      </Card>
+      <EmptyState icon={<IconReceipt size={26} />} title={t("empty")} hint={t("emptyHint")} testId="orders-empty" />
     );
   }
 

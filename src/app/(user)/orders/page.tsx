@@ -1,8 +1,8 @@
-import { Group, Stack, Text } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { oneParam, type SearchParams } from "@/app/search-params";
-import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { ListFooter } from "@/components/shell/list-footer";
 import { PageHeading } from "@/components/shell/page-heading";
 import { OrdersList } from "@/components/store/orders-list";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
@@ -36,12 +36,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
       <PageHeading title={t("title")} subtitle={t("subtitle")} />
       <OrdersList rows={rows} />
       {result.total > 0 ? (
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text size="sm" c="dimmed" data-testid="orders-total">
-            {t("count", { count: result.total })}
-          </Text>
-          <UrlPagination total={pages} page={Math.min(page, pages)} />
-        </Group>
+        <ListFooter count={t("count", { count: result.total })} pages={pages} page={page} testId="orders-total" />
       ) : null}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text, ThemeIcon, Card } from "@mantine/core";
+import { SimpleGrid, Stack } from "@mantine/core";
 import { IconShoppingBag } from "@tabler/icons-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
@@ -7,6 +7,7 @@ import { PlanCard } from "@/components/store/plan-card";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { listStorePlans } from "@/server/services/catalog";
 import { storeCurrency } from "@/app/store-currency";
+import { EmptyState } from "@/components/shell/empty-state";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("store") };
@@ -20,17 +21,7 @@ export default async function StorePage() {
     <Stack gap="md">
       <PageHeading title={t("title")} subtitle={t("subtitle")} />
       {plans.length === 0 ? (
-        <Card withBorder padding="xl" data-testid="store-empty">
-          <Stack align="center" gap="xs" ta="center">
-            <ThemeIcon size={48} radius="xl" variant="light" color="gray">
-              <IconShoppingBag size={26} />
-            </ThemeIcon>
-            <Text fw={600}>{t("empty")}</Text>
-            <Text size="sm" c="dimmed">
-              {t("emptyHint")}
-            </Text>
-          </Stack>
-        </Card>
+        <EmptyState icon={<IconShoppingBag size={26} />} title={t("empty")} hint={t("emptyHint")} testId="store-empty" />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="store-plans">
           {plans.map((p) => (

@@ -1,14 +1,38 @@
+import { Stack } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
-import { requireUserPage } from "@/server/auth/session";
+import { oneParam, type SearchParams } from "@/app/search-params";
+import { storeCurrency } from "@/app/store-currency";
+import { ListFooter } from "@/components/shell/list-footer";
+import { PageHeading } from "@/components/shell/page-heading";
+import { SubscriptionsList, type SubscriptionRow } from "@/components/subscriptions/subscriptions-list";
+import { requestCtx, requireUserPage } from "@/server/auth/session";
+import { listMySubscriptions } from "@/server/services/subscriptions";
+
+const PAGE_SIZE = 12;
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("subscriptions") };
 }
 
-export default async function Page() {
+export default async function SubscriptionsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireUserPage();
-  const [nav, t] = await Promise.all([getTranslations("nav"), getTranslations("placeholders")]);
-  return <PlaceholderPage title={nav("subscriptions")} heading={t("subscriptions.heading")} description={t("subscriptions.description")} testId="placeholder-subscriptions" />;
+  const page = Math.min(Math.max(1, Math.floor(Number(oneParam((await searchParams).page))) || 1), 10_000);
+  const ctx = await requestCtx();
+  const [result, currency, t] = await Promise.all([listMySubscriptions(ctx, { page, pageSize: PAGE_SIZE }), storeCurrency(), getTranslations("subscriptions")]);
+  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  const rows: SubscriptionRow[] = result.rows.map(({ nodeName, streamingName, startsAt: _startsAt, expiresAt, ...s }) => ({
+    ...s,
+    where: nodeName ?? streamingName,
+    expiresAt: expiresAt.toISOString(),
+  }));
+  return (
+    <Stack gap="md">
+      <PageHeading title={t("title")} subtitle={t("subtitle")} />
+      <SubscriptionsList rows={rows} currency={currency} />
+      {result.total > 0 ? (
+        <ListFooter count={t("count", { count: result.total })} pages={pages} page={page} testId="subscriptions-total" />
+      ) : null}
+    </Stack>
+  );
 }

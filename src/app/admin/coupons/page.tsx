@@ -1,8 +1,8 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CouponsManager } from "@/components/admin/catalog/coupons-manager";
-import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { ListFooter } from "@/components/shell/list-footer";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { listCoupons, listPlansAdmin } from "@/server/services/catalog";
@@ -37,12 +37,7 @@ export default async function CouponsPage({ searchParams }: { searchParams: Sear
         </Text>
       </Stack>
       <CouponsManager rows={result.rows} q={q ?? ""} currency={settings.currency} plans={plans.rows.map((p) => ({ id: p.id, name: p.name }))} />
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm" c="dimmed" data-testid="coupons-total">
-          {tc("total", { count: result.total })}
-        </Text>
-        <UrlPagination total={pages} page={Math.min(page, pages)} />
-      </Group>
+      <ListFooter count={tc("total", { count: result.total })} pages={pages} page={page} testId="coupons-total" />
     </Stack>
   );
 }

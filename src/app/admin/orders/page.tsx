@@ -1,10 +1,10 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ORDER_STATUS_CODES, PROVIDER_CODES, REVIEW_STATUS_CODES, type OrderRow } from "@/components/admin/orders/order-codes";
 import { OrdersTable } from "@/components/admin/orders/orders-table";
 import { OrdersToolbar } from "@/components/admin/orders/orders-toolbar";
-import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { ListFooter } from "@/components/shell/list-footer";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { listOrdersAdmin } from "@/server/services/orders";
@@ -49,12 +49,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
       <Title order={2}>{t("title")}</Title>
       <OrdersToolbar q={q ?? ""} status={status ?? null} review={review ?? null} provider={provider ?? null} />
       <OrdersTable rows={rows} />
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm" c="dimmed" data-testid="orders-total">
-          {t("total", { count: result.total })}
-        </Text>
-        <UrlPagination total={pages} page={Math.min(page, pages)} />
-      </Group>
+      <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="orders-total" />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PlansTable } from "@/components/admin/catalog/plans-table";
 import { PlansToolbar } from "@/components/admin/catalog/plans-toolbar";
-import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { ListFooter } from "@/components/shell/list-footer";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { PLAN_KINDS, PLAN_VISIBILITIES } from "@/server/db/schema";
@@ -43,12 +43,7 @@ export default async function PlansPage({ searchParams }: { searchParams: Search
       </Stack>
       <PlansToolbar q={q ?? ""} kind={kind ?? null} visibility={visibility ?? null} />
       <PlansTable rows={result.rows} currency={settings.currency} />
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm" c="dimmed" data-testid="plans-total">
-          {tc("total", { count: result.total })}
-        </Text>
-        <UrlPagination total={pages} page={Math.min(page, pages)} />
-      </Group>
+      <ListFooter count={tc("total", { count: result.total })} pages={pages} page={page} testId="plans-total" />
     </Stack>
   );
 }

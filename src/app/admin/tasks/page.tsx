@@ -1,10 +1,10 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { TASK_STATUS_CODES, type TaskRow } from "@/components/admin/tasks/task-codes";
 import { TasksTable } from "@/components/admin/tasks/tasks-table";
 import { TasksToolbar } from "@/components/admin/tasks/tasks-toolbar";
-import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { ListFooter } from "@/components/shell/list-footer";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { listTasksAdmin } from "@/server/services/tasks";
@@ -36,12 +36,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Search
       </Text>
       <TasksToolbar q={q ?? ""} status={status ?? null} kind={kind ?? null} kinds={result.kinds} />
       <TasksTable rows={rows} />
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm" c="dimmed" data-testid="tasks-total">
-          {t("total", { count: result.total })}
-        </Text>
-        <UrlPagination total={pages} page={Math.min(page, pages)} />
-      </Group>
+      <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="tasks-total" />
     </Stack>
   );
 }

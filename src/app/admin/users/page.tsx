@@ -1,7 +1,7 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { UrlPagination } from "@/components/admin/users/url-pagination";
+import { ListFooter } from "@/components/shell/list-footer";
 import { UsersTable } from "@/components/admin/users/users-table";
 import { UsersToolbar } from "@/components/admin/users/users-toolbar";
 import { oneParam, type SearchParams } from "@/app/search-params";
@@ -32,12 +32,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
       <Title order={2}>{t("title")}</Title>
       <UsersToolbar q={q ?? ""} role={role ?? null} status={status ?? null} />
       <UsersTable rows={result.rows} currentUserId={me.id} />
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm" c="dimmed" data-testid="users-total">
-          {t("total", { count: result.total })}
-        </Text>
-        <UrlPagination total={pages} page={Math.min(page, pages)} />
-      </Group>
+      <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="users-total" />
     </Stack>
   );
 }

@@ -23,7 +23,7 @@ export function MoneyInput({ currency, ...props }: Omit<TextInputProps, "onChang
       inputMode="decimal"
       autoComplete="off"
       placeholder="0.00"
-      rightSection={<span style={{ fontSize: 12, opacity: 0.7 }}>{currency}</span>}
+      rightSection={<span style={{ fontSize: 12 }}>{currency}</span>}
       rightSectionWidth={48}
       description={rest.description ?? t("moneyHint", { currency })}
       onChange={(e) => onChange(e.currentTarget.value)}

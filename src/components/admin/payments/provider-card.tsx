@@ -117,9 +117,9 @@ export function PaymentProviderCard({ view }: { view: PaymentProviderView }) {
             <Switch label={t("enabled")} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} error={errors.enabled} data-testid={`payment-${id}-enabled`} />
           </Group>
           {view.missing.length ? (
-            <Text size="sm" c="yellow.8" data-testid={`payment-${id}-missing`}>
+            <Alert color="yellow" variant="light" p="xs" data-testid={`payment-${id}-missing`}>
               {t("missing", { fields: view.missing.map(label).join(", ") })}
-            </Text>
+            </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <TextInput label={t("displayName")} value={displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} error={errors.displayName} maxLength={64} data-testid={`payment-${id}-displayName`} />

@@ -1,0 +1,1 @@
+export { listMySubscriptions, type MySubscription } from "./my-subscriptions";
