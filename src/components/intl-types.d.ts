@@ -13,10 +13,11 @@ import type payments from "../../messages/en/payments.json";
 import type catalog from "../../messages/en/catalog.json";
 import type store from "../../messages/en/store.json";
 import type subscriptions from "../../messages/en/subscriptions.json";
+import type notifications from "../../messages/en/notifications.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications;
     Locale: "zh-CN" | "en";
   }
 }

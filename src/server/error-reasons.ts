@@ -101,6 +101,7 @@ export const ERROR_REASONS = {
   too_many_pending_orders: ["limit"],
   subscription_not_found: [],
   subscription_not_extendable: [],
+  notification_not_found: [],
   cart_empty: [],
   cart_full: ["limit"],
   coupon_user_limit: [],

@@ -1,10 +1,11 @@
-// The receipt after a paid order: one mail, in the buyer's language, with the order number and the
+// The receipt after a paid order: one notification and one mail, in the buyer's language, with the order number and the
 // amount, sent after commit through the real SMTP simulator; none for a free order.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema";
 import { updateSettings } from "../../src/server/services/settings";
 import { buyNow, confirmOrder } from "../../src/server/services/orders";
+import { listMyNotifications } from "../../src/server/services/notifications";
 import type { SmtpSimulator } from "../../simulators/smtp/server";
 import { cliCtx } from "../helpers/actors";
 import { deliverAndReceive, useSmtpSimulator } from "../helpers/mail";
@@ -30,6 +31,10 @@ describe("receipt mail", () => {
     expect(mail.text).toContain("23.45 CNY");
     expect(mail.text).toContain(`https://shop.example/orders/${order.id}`);
     expect(mail.text).toMatch(/Thank you/);
+    // And in the bell, once, whatever repeats the settlement sees.
+    await confirmOrder(shop.admin.ctx, order.id).catch(() => undefined);
+    const bell = await listMyNotifications(u.ctx);
+    expect(bell.rows.map((n) => [n.title, n.link])).toEqual([[`Order ${order.orderNo} is paid`, `/orders/${order.id}`]]);
 
     const zh = await buyer(shop);
     await shop.db.update(users).set({ locale: "zh-CN" }).where(eq(users.id, zh.id));
@@ -45,6 +50,7 @@ describe("receipt mail", () => {
     const since = smtp.messages.length;
     await buyNow(u.ctx, { planId: trial.id });
     await drainTasks(shop.db);
+    expect((await listMyNotifications(u.ctx)).total).toBe(0);
     expect(smtp.messages.slice(since).filter((m) => JSON.stringify(m).includes(u.email))).toHaveLength(0);
   });
 });

@@ -3,14 +3,16 @@ import { MaintenanceBanner } from "@/components/chrome/maintenance-banner";
 import { UserShell } from "@/components/shell/user-shell";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
+import { unreadNotificationCount } from "@/server/services/notifications";
 import { listCart } from "@/server/services/orders";
 import { getAppInfo } from "@/server/services/settings";
 
 export default async function UserLayout({ children }: { children: ReactNode }) {
   const user = await requireUserPage();
-  const [info, cart] = await Promise.all([getAppInfo(getDb()), listCart(await requestCtx())]);
+  const ctx = await requestCtx();
+  const [info, cart, unread] = await Promise.all([getAppInfo(getDb()), listCart(ctx), unreadNotificationCount(ctx)]);
   return (
-    <UserShell user={{ name: user.name, email: user.email, role: user.role }} siteName={info.siteName} cartCount={cart.length} banner={<MaintenanceBanner notice={info.maintenanceNotice} />}>
+    <UserShell user={{ name: user.name, email: user.email, role: user.role }} siteName={info.siteName} cartCount={cart.length} unreadCount={unread} banner={<MaintenanceBanner notice={info.maintenanceNotice} />}>
       {children}
     </UserShell>
   );

@@ -17,6 +17,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { HeaderTools } from "../chrome/header-tools";
+import { NotificationBell } from "../notifications/notification-bell";
 import { AppFrame, type NavItem } from "./app-frame";
 import { LogoutButton } from "./logout-button";
 
@@ -26,10 +27,12 @@ interface Props {
   banner?: ReactNode;
   /** Lines in the user's cart: shown next to the Cart entry. */
   cartCount?: number;
+  /** Unread notifications: on the bell in the header and next to the Notifications entry. */
+  unreadCount?: number;
   children: ReactNode;
 }
 
-export function UserShell({ user, siteName, banner, cartCount = 0, children }: Props) {
+export function UserShell({ user, siteName, banner, cartCount = 0, unreadCount = 0, children }: Props) {
   const t = useTranslations("nav");
   const ts = useTranslations("store.nav");
   const nav: NavItem[] = [
@@ -46,7 +49,7 @@ export function UserShell({ user, siteName, banner, cartCount = 0, children }: P
     { href: "/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
     { href: "/lines", label: t("lines"), icon: <IconRoute size={18} /> },
     { href: "/tickets", label: t("tickets"), icon: <IconTicket size={18} /> },
-    { href: "/notifications", label: t("notifications"), icon: <IconBell size={18} /> },
+    { href: "/notifications", label: t("notifications"), icon: <IconBell size={18} />, badge: unreadCount > 0 ? String(unreadCount) : undefined, testId: "nav-notifications" },
     { href: "/account", label: t("account"), icon: <IconUserCircle size={18} /> },
   ];
   const footer = (
@@ -64,6 +67,7 @@ export function UserShell({ user, siteName, banner, cartCount = 0, children }: P
       burgerLabel={t("toggle")}
       headerRight={
         <HeaderTools>
+          <NotificationBell unread={unreadCount} />
           <LogoutButton />
         </HeaderTools>
       }

@@ -20,6 +20,8 @@ export const users = pgTable(
     inviteCode: text("invite_code"),
     invitedById: uuid("invited_by_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     locale: text("locale"),
+    // Notification kinds that also arrive by mail (null: the defaults, DEFAULT_MAIL_KINDS).
+    mailNotificationKinds: text("mail_notification_kinds").array(),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

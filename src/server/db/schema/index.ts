@@ -6,3 +6,4 @@ export * from "./sessions";
 export * from "./two-factor";
 export * from "./catalog";
 export * from "./commerce";
+export * from "./notifications";

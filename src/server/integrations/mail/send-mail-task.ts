@@ -8,14 +8,14 @@ import { enqueueTask } from "../../services/tasks/enqueue-task";
 import { deliver } from "./transport";
 import { renderMail, type MailLocale, type MailTemplate } from "./templates";
 
-export interface MailTaskPayload { to: string; template: MailTemplate; locale: MailLocale; link?: string; minutes?: number; orderNo?: string; amount?: string; time?: string }
+export interface MailTaskPayload { to: string; template: MailTemplate; locale: MailLocale; link?: string; minutes?: number; orderNo?: string; amount?: string; time?: string; title?: string; body?: string }
 
 export const queueMail = (db: Db, { link, ...rest }: MailTaskPayload) =>
   enqueueTask(db, "mail.send", { ...rest, ...(link ? { secret: { link } } : {}) }, { maxAttempts: 6 });
 
 export async function sendTemplatedMail(db: Db, p: MailTaskPayload) {
   const settings = await getSettingsWithSecrets(db);
-  const rendered = renderMail(p.template, p.locale, { site: settings.siteName, link: p.link, minutes: p.minutes, orderNo: p.orderNo, amount: p.amount, time: p.time });
+  const rendered = renderMail(p.template, p.locale, { site: settings.siteName, link: p.link, minutes: p.minutes, orderNo: p.orderNo, amount: p.amount, time: p.time, title: p.title, body: p.body });
   return deliver(settings, { to: p.to, ...rendered });
 }
 

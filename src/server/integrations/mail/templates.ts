@@ -1,5 +1,5 @@
 // Mail templates in both languages, each with a text and an HTML part. Values are HTML-escaped.
-export type MailTemplate = "verify-email" | "reset-password" | "change-email" | "test" | "receipt";
+export type MailTemplate = "verify-email" | "reset-password" | "change-email" | "test" | "receipt" | "notification";
 export type MailLocale = "zh-CN" | "en";
 
 interface Copy { subject: string; intro: string; action?: string; outro: string }
@@ -31,6 +31,12 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       action: "View the order",
       outro: "Paid at {time}. Keep this mail as your receipt.",
     },
+    notification: {
+      subject: "{title} - {site}",
+      intro: "{title}\n\n{body}",
+      action: "Open in {site}",
+      outro: "You get this mail because you chose this kind of notification by mail. Change it under Notifications on the site.",
+    },
   },
   "zh-CN": {
     "verify-email": {
@@ -58,23 +64,31 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       action: "查看订单",
       outro: "支付时间：{time}。请保留本邮件作为收据。",
     },
+    notification: {
+      subject: "{title} - {site}",
+      intro: "{title}\n\n{body}",
+      action: "在 {site} 中查看",
+      outro: "您收到这封邮件，是因为您选择了通过邮件接收此类通知。可在网站的“通知”页面中更改。",
+    },
   },
 };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? "");
 
-export function renderMail(template: MailTemplate, locale: MailLocale, vars: { site: string; link?: string; minutes?: number; time?: string; orderNo?: string; amount?: string }) {
+export function renderMail(template: MailTemplate, locale: MailLocale, vars: { site: string; link?: string; minutes?: number; time?: string; orderNo?: string; amount?: string; title?: string; body?: string }) {
   const copy = COPY[locale]?.[template] ?? COPY.en[template];
-  const v: Record<string, string> = { site: vars.site, minutes: String(vars.minutes ?? ""), time: vars.time ?? new Date().toISOString(), orderNo: vars.orderNo ?? "", amount: vars.amount ?? "" };
-  const subject = fill(copy.subject, v);
+  const v: Record<string, string> = { site: vars.site, minutes: String(vars.minutes ?? ""), time: vars.time ?? new Date().toISOString(), orderNo: vars.orderNo ?? "", amount: vars.amount ?? "", title: vars.title ?? "", body: vars.body ?? "" };
+  // One line, whatever a filled-in title holds.
+  const subject = fill(copy.subject, v).replace(/\s*[\r\n]+\s*/g, " ");
   const intro = fill(copy.intro, v);
   const outro = fill(copy.outro, v);
-  const text = [intro, vars.link ? `\n${copy.action}: ${vars.link}\n` : "", outro].join("\n");
+  const action = copy.action ? fill(copy.action, v) : undefined;
+  const text = [intro, vars.link ? `\n${action}: ${vars.link}\n` : "", outro].join("\n");
   const esc = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, escapeHtml(x)]));
-  const button = vars.link && copy.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(vars.link)}" style="background:#228be6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action)}</a></p><p style="font-size:12px;color:#868e96;word-break:break-all">${escapeHtml(vars.link)}</p>`
+  const button = vars.link && action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(vars.link)}" style="background:#228be6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p><p style="font-size:12px;color:#868e96;word-break:break-all">${escapeHtml(vars.link)}</p>`
     : "";
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px;color:#212529"><h2>${esc.site}</h2><p>${escapeHtml(intro)}</p>${button}<p style="color:#495057">${escapeHtml(outro)}</p></body></html>`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px;color:#212529"><h2>${esc.site}</h2><p style="white-space:pre-line">${escapeHtml(intro)}</p>${button}<p style="color:#495057">${escapeHtml(outro)}</p></body></html>`;
   return { subject, text, html };
 }

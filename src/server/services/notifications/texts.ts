@@ -1,0 +1,30 @@
+// Notifications the system writes are worded in the recipient's language from the catalogue
+// (messages/<locale>/notifications.json, `notifications.texts`), with the same translator the
+// browser uses, so the bell and the mail read alike.
+import { createTranslator } from "use-intl/core";
+import en from "../../../../messages/en/notifications.json";
+import zh from "../../../../messages/zh-CN/notifications.json";
+
+export type NotificationTextKey = keyof typeof en.notifications.texts;
+export type TextLocale = "zh-CN" | "en";
+const CATALOGUES = { en, "zh-CN": zh } as const;
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+const cache = new Map<TextLocale, Translate>();
+
+function translator(locale: TextLocale): Translate {
+  let t = cache.get(locale);
+  if (!t) {
+    t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: "notifications.texts", timeZone: "Asia/Shanghai" }) as unknown as Translate;
+    cache.set(locale, t);
+  }
+  return t;
+}
+
+export const textLocale = (userLocale: string | null | undefined): TextLocale => (userLocale === "en" ? "en" : "zh-CN");
+
+/** The title and body of `key` in `locale`. */
+export function notificationText(locale: TextLocale, key: NotificationTextKey, params: Record<string, string | number> = {}): { title: string; body: string } {
+  const t = translator(locale);
+  return { title: t(`${key}.title`, params), body: t(`${key}.body`, params) };
+}
