@@ -3,9 +3,8 @@
 // on PGlite and (when set) on PostgreSQL + Redis.
 // With CI=true nothing may be skipped: PostgreSQL, Redis and Chromium are required up front (the
 // tests themselves fail on a missing openssl or v2ray, see tests/helpers/requirements.ts).
-import { execSync, spawn } from "node:child_process";
+import { execSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
-import { createInterface } from "node:readline";
 
 const { TEST_DATABASE_URL, TEST_REDIS_URL, ...base } = process.env;
 const only = process.argv[2]; // optional: "unit", "e2e", or "check" (only the CI requirements below)
@@ -39,43 +38,15 @@ if (only !== "e2e") {
 }
 if (only !== "unit") {
   run("production build", "node scripts/build.mjs", {});
-  // The two browser passes share nothing (own server, port, database, data directory, mail
-  // simulator; ports a spec derives from E2E_PORT stay apart), so they run side by side: most of a
-  // pass is waiting on a browser or a server, and together they take little more than the longer
-  // one. E2E_SERIAL=1 runs them one after the other.
-  const passes = [{ tag: "pglite", title: "browser tests (PGlite)", env: { E2E_PORT: "3123" } }];
-  const url = TEST_DATABASE_URL ? freshDbUrl(TEST_DATABASE_URL) : null;
-  if (url) passes.push({ tag: "pg", title: "browser tests (PostgreSQL + Redis)", env: { E2E_PORT: "3124", E2E_DATABASE_URL: url, E2E_REDIS_URL: TEST_REDIS_URL ?? "" } });
-  try {
-    if (process.env.E2E_SERIAL === "1" || passes.length === 1) for (const p of passes) run(p.title, "npx playwright test", p.env);
-    else await runSideBySide(passes, "npx playwright test");
-  } finally {
-    if (url) sql(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  run("browser tests (PGlite)", "npx playwright test", { E2E_PORT: "3123" });
+  if (TEST_DATABASE_URL) {
+    const url = freshDbUrl(TEST_DATABASE_URL);
+    try {
+      run("browser tests (PostgreSQL + Redis)", "npx playwright test", { E2E_PORT: "3124", E2E_DATABASE_URL: url, E2E_REDIS_URL: TEST_REDIS_URL ?? "" });
+    } finally {
+      sql(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+    }
   }
-}
-
-/** Runs `cmd` once per pass at the same time, each line prefixed with its pass; fails if any pass fails. */
-async function runSideBySide(passes, cmd) {
-  console.log(`\n=== ${passes.map((p) => p.title).join(" and ")}, side by side ===`);
-  const started = Date.now();
-  const results = await Promise.all(
-    passes.map(
-      (p) =>
-        new Promise((resolve) => {
-          const child = spawn(cmd, { shell: true, env: { ...base, ...p.env }, stdio: ["ignore", "pipe", "pipe"] });
-          for (const stream of [child.stdout, child.stderr]) {
-            createInterface({ input: stream }).on("line", (line) => console.log(`[${p.tag}] ${line}`));
-          }
-          child.on("close", (code, signal) => {
-            console.log(`[${p.tag}] ${p.title}: ${code === 0 ? "passed" : `failed (${signal ?? `exit ${code}`})`} after ${Math.round((Date.now() - started) / 1000)} s`);
-            resolve({ ...p, ok: code === 0 });
-          });
-        }),
-    ),
-  );
-  const failed = results.filter((r) => !r.ok);
-  // Thrown, not process.exit: the caller's finally still drops the pass's database.
-  if (failed.length) throw new Error(`failed: ${failed.map((r) => r.title).join(", ")}`);
 }
 
 function executable(file) {
