@@ -7,3 +7,4 @@ export * from "./two-factor";
 export * from "./catalog";
 export * from "./commerce";
 export * from "./notifications";
+export * from "./support";

@@ -1,0 +1,3 @@
+export { createTicket, replyTicket, closeMyTicket, deleteMyTicket, adminReplyTicket, adminUpdateTicket, adminDeleteTicket } from "./tickets";
+export { listMyTickets, getMyTicket, listTicketsAdmin, getTicketAdmin } from "./ticket-queries";
+export { sniffImage, type ImageType } from "./image-sniff";

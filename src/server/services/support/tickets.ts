@@ -1,0 +1,139 @@
+// Support tickets (behaviour §11): the user opens one (capped per user, the cap decided under a lock
+// on the user's row so two tabs cannot both pass it), both sides reply, either side closes; the
+// admin also changes status, priority, category and assignee, and deletes. A reply notifies the
+// other side (and mails the user when they chose tickets by mail). Someone else's ticket is "not found".
+import { and, eq, ne, count } from "drizzle-orm";
+import { z } from "zod";
+import { requireAdmin, requireUser, type Ctx } from "../../context";
+import type { Db as Tx } from "../../db/client";
+import { ticketMessages, tickets, users, type Ticket } from "../../db/schema";
+import { conflict, DomainError, validationError } from "../../errors";
+import { parseInput } from "../../validation";
+import { recordAudit } from "../audit";
+import { notify } from "../notifications/notify";
+import { getSettingsWithSecrets } from "../settings/queries";
+import { AdminUpdateInput, CreateTicketInput, ReplyInput } from "./ticket-input";
+
+const notFound = () => new DomainError("NOT_FOUND", "ticket_not_found");
+
+async function ownTicket(tx: Tx, userId: string, ticketId: string, lock = false): Promise<Ticket> {
+  const q = tx.select().from(tickets).where(and(eq(tickets.id, ticketId), eq(tickets.userId, userId)));
+  const [t] = lock ? await q.for("update") : await q;
+  if (!t) throw notFound();
+  return t;
+}
+
+async function anyTicket(tx: Tx, ticketId: string): Promise<Ticket> {
+  const [t] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for("update");
+  if (!t) throw notFound();
+  return t;
+}
+
+export async function createTicket(ctx: Ctx, raw: unknown): Promise<Ticket> {
+  const { userId } = requireUser(ctx);
+  const input = parseInput(CreateTicketInput, raw);
+  const cap = (await getSettingsWithSecrets(ctx.db)).ticketOpenCap;
+  return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [open] = await tx.select({ n: count() }).from(tickets).where(and(eq(tickets.userId, userId), ne(tickets.status, "CLOSED")));
+    if ((open?.n ?? 0) >= cap) throw conflict("ticket_limit", { limit: cap });
+    const now = ctx.now();
+    const [ticket] = await tx
+      .insert(tickets)
+      .values({ userId, subject: input.subject, category: input.category, priority: input.priority, lastMessageAt: now, userReadAt: now, createdAt: now, updatedAt: now })
+      .returning();
+    await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorId: userId, authorRole: "USER", body: input.body, createdAt: now });
+    return ticket!;
+  });
+}
+
+/** The owner replies; a closed ticket takes no more replies (open a new one). */
+export async function replyTicket(ctx: Ctx, raw: unknown): Promise<{ messageId: string }> {
+  const { userId } = requireUser(ctx);
+  const input = parseInput(ReplyInput, raw);
+  return ctx.db.transaction(async (tx) => {
+    const t = await ownTicket(tx, userId, input.ticketId, true);
+    if (t.status === "CLOSED") throw conflict("ticket_closed");
+    const now = ctx.now();
+    const [m] = await tx.insert(ticketMessages).values({ ticketId: t.id, authorId: userId, authorRole: "USER", body: input.body, createdAt: now }).returning({ id: ticketMessages.id });
+    await tx.update(tickets).set({ status: "USER_REPLIED", lastMessageAt: now, userReadAt: now, updatedAt: now }).where(eq(tickets.id, t.id));
+    return { messageId: m!.id };
+  });
+}
+
+export async function closeMyTicket(ctx: Ctx, ticketId: string): Promise<void> {
+  const { userId } = requireUser(ctx);
+  const id = parseInput(z.uuid(), ticketId);
+  await ctx.db.transaction(async (tx) => {
+    const t = await ownTicket(tx, userId, id, true);
+    if (t.status === "CLOSED") return;
+    await tx.update(tickets).set({ status: "CLOSED", closedAt: ctx.now(), updatedAt: ctx.now() }).where(eq(tickets.id, t.id));
+  });
+}
+
+export async function deleteMyTicket(ctx: Ctx, ticketId: string): Promise<void> {
+  const { userId } = requireUser(ctx);
+  const rows = await ctx.db
+    .delete(tickets)
+    .where(and(eq(tickets.id, parseInput(z.uuid(), ticketId)), eq(tickets.userId, userId)))
+    .returning({ id: tickets.id });
+  if (rows.length === 0) throw notFound();
+}
+
+/** The admin answers: the ticket waits on the user, who is told in the bell (and by mail if chosen). */
+export async function adminReplyTicket(ctx: Ctx, raw: unknown): Promise<{ messageId: string }> {
+  requireAdmin(ctx);
+  const adminId = ctx.actor.userId ?? null;
+  const input = parseInput(ReplyInput, raw);
+  return ctx.db.transaction(async (tx) => {
+    const t = await anyTicket(tx, input.ticketId);
+    const now = ctx.now();
+    const [m] = await tx.insert(ticketMessages).values({ ticketId: t.id, authorId: adminId, authorRole: "ADMIN", body: input.body, createdAt: now }).returning({ id: ticketMessages.id });
+    await tx
+      .update(tickets)
+      .set({ status: "ADMIN_REPLIED", lastMessageAt: now, adminReadAt: now, closedAt: null, updatedAt: now, assigneeId: t.assigneeId ?? adminId })
+      .where(eq(tickets.id, t.id));
+    await notify(tx, { userId: t.userId, type: "TICKET", level: "INFO", text: { key: "ticketReply", params: { subject: t.subject } }, link: `/tickets/${t.id}`, dedupeKey: `ticket-reply:${m!.id}` });
+    await recordAudit(ctx, { action: "ticket.replied", targetType: "ticket", targetId: t.id }, tx);
+    return { messageId: m!.id };
+  });
+}
+
+export async function adminUpdateTicket(ctx: Ctx, raw: unknown): Promise<Ticket> {
+  requireAdmin(ctx);
+  const input = parseInput(AdminUpdateInput, raw);
+  return ctx.db.transaction(async (tx) => {
+    const t = await anyTicket(tx, input.ticketId);
+    if (input.assigneeId) {
+      const [a] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.assigneeId));
+      if (a?.role !== "ADMIN") throw validationError("ticket_assignee_not_admin", { fields: { assigneeId: "invalid" } });
+    }
+    const now = ctx.now();
+    const status = input.status ?? t.status;
+    const [next] = await tx
+      .update(tickets)
+      .set({
+        status,
+        priority: input.priority ?? t.priority,
+        category: input.category ?? t.category,
+        assigneeId: input.assigneeId === undefined ? t.assigneeId : input.assigneeId,
+        closedAt: status === "CLOSED" ? (t.closedAt ?? now) : null,
+        updatedAt: now,
+      })
+      .where(eq(tickets.id, t.id))
+      .returning();
+    const changes = Object.fromEntries(Object.entries(input).filter(([k, v]) => k !== "ticketId" && v !== undefined));
+    await recordAudit(ctx, { action: "ticket.updated", targetType: "ticket", targetId: t.id, metadata: changes }, tx);
+    return next!;
+  });
+}
+
+export async function adminDeleteTicket(ctx: Ctx, ticketId: string): Promise<void> {
+  requireAdmin(ctx);
+  const id = parseInput(z.uuid(), ticketId);
+  await ctx.db.transaction(async (tx) => {
+    const rows = await tx.delete(tickets).where(eq(tickets.id, id)).returning({ id: tickets.id, subject: tickets.subject });
+    if (rows.length === 0) throw notFound();
+    await recordAudit(ctx, { action: "ticket.deleted", targetType: "ticket", targetId: id }, tx);
+  });
+}
