@@ -2,6 +2,7 @@
 // the bell, the latest in its dropdown, the link opens the order and counts as read), the API
 // answers the owner only, and the page marks read, deletes, and keeps the mail choices.
 import { expect, test } from "@playwright/test";
+import { navigationReady } from "./helpers";
 import { cli, newBuyer, panelNode, planOnSale } from "./shop";
 
 test("a paid order rings the bell; reading, the page's actions and the mail choices", async ({ browser, playwright }) => {
@@ -16,6 +17,7 @@ test("a paid order rings the bell; reading, the page's actions and the mail choi
     const orderIds: string[] = [];
     for (let i = 0; i < 2; i++) {
       await page.goto("/store");
+      await navigationReady(page);
       await page.getByTestId("plan-card").filter({ hasText: name }).getByTestId("buy-now").click();
       await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/);
       const id = /\/orders\/([0-9a-f-]{36})\/pay/.exec(page.url())![1]!;
@@ -23,6 +25,7 @@ test("a paid order rings the bell; reading, the page's actions and the mail choi
       orderIds.push(id);
     }
     await page.goto("/dashboard");
+    await navigationReady(page);
     await expect(page.getByTestId("bell-count")).toHaveAttribute("data-count", "2");
     await expect(page.getByTestId("nav-notifications")).toContainText("2");
 
@@ -40,7 +43,8 @@ test("a paid order rings the bell; reading, the page's actions and the mail choi
     await page.getByTestId("bell").click();
     const items = page.getByTestId("bell-item");
     await expect(items).toHaveCount(2);
-    await expect(items.first()).toContainText("is paid");
+    // Written in the user's stored language, which is the default (zh-CN) until they pick one.
+    await expect(items.first()).toContainText(/is paid|已支付/);
     await items.first().click();
     await expect(page).toHaveURL(new RegExp(`/orders/${orderIds[1]}$`));
     await expect(page.getByTestId("bell-count")).toHaveAttribute("data-count", "1");
@@ -49,6 +53,7 @@ test("a paid order rings the bell; reading, the page's actions and the mail choi
     await page.goto("/notifications?unread=1");
     await expect(page.getByTestId("notification-row")).toHaveCount(1);
     await page.goto("/notifications");
+    await navigationReady(page);
     await expect(page.getByTestId("notification-row")).toHaveCount(2);
     await page.getByTestId("notifications-clear-read").click();
     await page.getByTestId("notifications-clear-modal-confirm").click();
@@ -60,15 +65,16 @@ test("a paid order rings the bell; reading, the page's actions and the mail choi
     await expect(page.getByTestId("notifications-empty")).toBeVisible();
 
     // Mail choices are kept.
-    await expect(page.getByTestId("mail-kind-TICKET").locator("input")).toBeChecked();
-    await expect(page.getByTestId("mail-kind-ORDER").locator("input")).not.toBeChecked();
-    await page.getByTestId("mail-kind-ORDER").locator("input").check();
-    await page.getByTestId("mail-kind-TICKET").locator("input").uncheck();
+    await expect(page.getByTestId("mail-kind-TICKET")).toBeChecked();
+    await expect(page.getByTestId("mail-kind-ORDER")).not.toBeChecked();
+    await page.getByTestId("mail-kind-ORDER").check();
+    await page.getByTestId("mail-kind-TICKET").uncheck();
     await page.getByTestId("mail-kinds-save").click();
     await expect(page.getByText("Mail choices saved.")).toBeVisible();
     await page.reload();
-    await expect(page.getByTestId("mail-kind-ORDER").locator("input")).toBeChecked();
-    await expect(page.getByTestId("mail-kind-TICKET").locator("input")).not.toBeChecked();
+    await navigationReady(page);
+    await expect(page.getByTestId("mail-kind-ORDER")).toBeChecked();
+    await expect(page.getByTestId("mail-kind-TICKET")).not.toBeChecked();
     await page.context().close();
   } finally {
     await node.sim.close();

@@ -1,6 +1,7 @@
 // Extending a subscription from "My subscriptions": a free renewal ordered at once moves the expiry
 // (on the page and on the simulated panel); a priced top-up is worked out before it goes into the cart.
 import { expect, test } from "@playwright/test";
+import { navigationReady } from "./helpers";
 import { newBuyer, panelNode, planOnSale } from "./shop";
 
 const DAY_MS = 86_400_000;
@@ -16,6 +17,7 @@ test("a user renews a subscription and prices a traffic top-up into the cart", a
 
     // A free plan is paid on the spot.
     await page.goto("/store");
+    await navigationReady(page);
     await page.getByTestId("plan-card").filter({ hasText: name }).getByTestId("buy-now").click();
     await expect(page.getByTestId("pay-success")).toBeVisible();
     await page.getByTestId("pay-view-subscriptions").click();
@@ -32,6 +34,7 @@ test("a user renews a subscription and prices a traffic top-up into the cart", a
     await modal.getByTestId("extend-order").click();
     await expect(page.getByTestId("pay-success")).toBeVisible();
     await page.goto("/subscriptions");
+    await navigationReady(page);
     await expect
       .poll(async () => Date.parse((await card.getByTestId("subscription-expires").getAttribute("data-expires-at"))!) - before)
       .toBeGreaterThanOrEqual(30 * DAY_MS - 60_000);

@@ -1,6 +1,7 @@
 "use client";
 // The bell in the header of every user page: the unread count, and on click the latest few
-// (fetched then, from GET /api/notifications), each opening its link and counting as read.
+// (fetched then, from GET /api/notifications, so "5 minutes ago" is only ever worked out in the
+// browser), each opening its link and counting as read.
 import { ActionIcon, Box, Button, Divider, Group, Indicator, Loader, Popover, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
@@ -97,7 +98,7 @@ export function NotificationBell({ unread }: { unread: number }) {
                     {n.title}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {format.relativeTime(new Date(n.createdAt))}
+                    {format.relativeTime(new Date(n.createdAt), new Date())}
                   </Text>
                 </Stack>
               </Group>

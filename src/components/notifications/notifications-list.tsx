@@ -93,8 +93,8 @@ export function NotificationsList({ rows, unreadOnly, unread }: { rows: Notifica
                     </Text>
                   ) : null}
                   <Group gap="xs" mt={2}>
-                    <Text size="xs" c="dimmed" title={format.dateTime(new Date(n.createdAt), { dateStyle: "medium", timeStyle: "short" })}>
-                      {format.relativeTime(new Date(n.createdAt))}
+                    <Text size="xs" c="dimmed">
+                      {format.dateTime(new Date(n.createdAt), { dateStyle: "medium", timeStyle: "short" })}
                     </Text>
                     {n.link ? (
                       <Button component={Link} href={n.link} variant="subtle" size="compact-xs" onClick={() => (n.read ? undefined : void markNotificationReadAction(n.id))} data-testid="notification-open">
