@@ -13,18 +13,18 @@ describe("sniffImage", () => {
   });
 
   it("refuses documents, empty and truncated files", () => {
-    expect(sniffImage(html())).toEqual({ ok: false, reason: "not_an_image" });
-    expect(sniffImage(svg())).toEqual({ ok: false, reason: "not_an_image" });
-    expect(sniffImage(Buffer.alloc(0))).toEqual({ ok: false, reason: "not_an_image" });
-    expect(sniffImage(png().subarray(0, 30))).toEqual({ ok: false, reason: "trailing_data" });
-    expect(sniffImage(jpeg().subarray(0, 40))).toEqual({ ok: false, reason: "trailing_data" });
+    expect(sniffImage(html())).toEqual({ ok: false, reason: "attachment_not_an_image" });
+    expect(sniffImage(svg())).toEqual({ ok: false, reason: "attachment_not_an_image" });
+    expect(sniffImage(Buffer.alloc(0))).toEqual({ ok: false, reason: "attachment_not_an_image" });
+    expect(sniffImage(png().subarray(0, 30))).toEqual({ ok: false, reason: "attachment_trailing_data" });
+    expect(sniffImage(jpeg().subarray(0, 40))).toEqual({ ok: false, reason: "attachment_trailing_data" });
   });
 
   it("refuses polyglots: data after the image's end, or markup inside a valid image", () => {
-    expect(sniffImage(pngThenHtml())).toEqual({ ok: false, reason: "trailing_data" });
-    expect(sniffImage(Buffer.concat([gif(), Buffer.from("<script>x</script>;")]))).toEqual({ ok: false, reason: "markup_inside" });
-    expect(sniffImage(pngWithScriptChunk())).toEqual({ ok: false, reason: "markup_inside" });
+    expect(sniffImage(pngThenHtml())).toEqual({ ok: false, reason: "attachment_trailing_data" });
+    expect(sniffImage(Buffer.concat([gif(), Buffer.from("<script>x</script>;")]))).toEqual({ ok: false, reason: "attachment_markup_inside" });
+    expect(sniffImage(pngWithScriptChunk())).toEqual({ ok: false, reason: "attachment_markup_inside" });
     const w = webp();
-    expect(sniffImage(Buffer.concat([w, Buffer.from("<html>")]))).toEqual({ ok: false, reason: "trailing_data" });
+    expect(sniffImage(Buffer.concat([w, Buffer.from("<html>")]))).toEqual({ ok: false, reason: "attachment_trailing_data" });
   });
 });

@@ -6,7 +6,7 @@
 export type ImageType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
 export const IMAGE_EXTENSIONS: Record<ImageType, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp" };
 
-export type SniffRefusal = "not_an_image" | "trailing_data" | "markup_inside";
+export type SniffRefusal = "attachment_not_an_image" | "attachment_trailing_data" | "attachment_markup_inside";
 export type SniffResult = { ok: true; type: ImageType } | { ok: false; reason: SniffRefusal };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -38,8 +38,8 @@ function hasMarkup(b: Uint8Array): boolean {
 
 export function sniffImage(bytes: Uint8Array): SniffResult {
   const f = formatOf(bytes);
-  if (!f) return { ok: false, reason: "not_an_image" };
-  if (!f.complete) return { ok: false, reason: "trailing_data" };
-  if (hasMarkup(bytes)) return { ok: false, reason: "markup_inside" };
+  if (!f) return { ok: false, reason: "attachment_not_an_image" };
+  if (!f.complete) return { ok: false, reason: "attachment_trailing_data" };
+  if (hasMarkup(bytes)) return { ok: false, reason: "attachment_markup_inside" };
   return { ok: true, type: f.type };
 }
