@@ -4,7 +4,7 @@
 import { runAction } from "@/server/actions/run-action";
 import { clearReadNotifications, deleteNotification, markAllNotificationsRead, markNotificationRead, updateMyMailKinds } from "@/server/services/notifications";
 
-const PAGES = ["/notifications", "/", "/dashboard"];
+const PAGES = ["/notifications", "/dashboard"];
 
 export async function markNotificationReadAction(id: string) {
   return runAction((ctx) => markNotificationRead(ctx, id), { revalidate: PAGES });

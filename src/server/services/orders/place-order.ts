@@ -28,6 +28,7 @@ import { recordAudit } from "../audit";
 import { getSettingsWithSecrets } from "../settings/queries";
 import { kickTasks } from "../tasks";
 import { newOrderNo } from "../payments/trade-no";
+import { checkExtensionTarget } from "./extension-target";
 import { takePlanUnit } from "./release-order";
 import { settleOrder } from "./settle-order";
 
@@ -135,19 +136,10 @@ async function priceLine(tx: Tx, userId: string, request: LineRequest): Promise<
       if (node?.visibility !== "VISIBLE") throw conflict("plan_not_for_sale");
     }
   } else {
-    await checkTarget(tx, userId, plan, request);
+    await checkExtensionTarget(tx, userId, plan, request.kind, request.targetSubscriptionId);
   }
   const quote = quotePlanPrice(plan, { kind: request.kind, trafficGb: request.trafficGb, days: request.days });
   return { plan, request, ...quote, holdsStock: request.kind === "NEW_PURCHASE" };
-}
-
-/** Renewals and top-ups extend the caller's own subscription of that plan; a trial is never extended. */
-async function checkTarget(tx: Tx, userId: string, plan: Plan, request: LineRequest): Promise<void> {
-  const id = request.targetSubscriptionId;
-  const [sub] = id ? await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId))) : [];
-  if (!sub || sub.planId !== plan.id) throw new DomainError("NOT_FOUND", "subscription_not_found");
-  const allowed = request.kind === "RENEWAL" ? ["ACTIVE", "EXPIRED"] : ["ACTIVE"];
-  if (sub.trial || !allowed.includes(sub.status)) throw conflict("subscription_not_extendable");
 }
 
 /** Plan stock (and a streaming slot) by conditional update; then the per-user limit under the row lock. */

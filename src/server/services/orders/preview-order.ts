@@ -5,12 +5,13 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser, type Ctx } from "../../context";
-import { couponGrants, couponRedemptions, coupons, nodes, plans, promotions, subscriptions, type OrderKind, type Plan } from "../../db/schema";
+import { couponGrants, couponRedemptions, coupons, nodes, plans, promotions, type OrderKind, type Plan } from "../../db/schema";
 import { conflict, DomainError } from "../../errors";
 import { parseInput } from "../../validation";
 import { bestPromotion, checkCouponUsable, couponAppliesToPlan, normalizeCouponCode, quotePlanPrice } from "../catalog";
 import { getSettingsWithSecrets } from "../settings/queries";
 import { MAX_CART_ITEMS } from "./cart";
+import { checkExtensionTarget } from "./extension-target";
 
 const PreviewLine = z.object({
   planId: z.uuid(),
@@ -68,7 +69,7 @@ export async function previewOrder(ctx: Ctx, raw: unknown): Promise<OrderPreview
     const plan = byId.get(line.planId);
     if (!plan) throw planNotFound();
     if (line.kind === "NEW_PURCHASE") await checkForSale(ctx, plan);
-    else await checkTarget(ctx, userId, plan, line.kind, line.subscriptionId);
+    else await checkExtensionTarget(ctx.db, userId, plan, line.kind, line.subscriptionId);
     const quote = quotePlanPrice(plan, { kind: line.kind, trafficGb: line.trafficGb || undefined, days: line.days || undefined });
     lines.push({ planId: plan.id, planName: plan.name, kind: line.kind, ...quote });
   }
@@ -94,13 +95,6 @@ async function checkForSale(ctx: Ctx, plan: Plan): Promise<void> {
   if (!plan.nodeId) return;
   const [node] = await ctx.db.select({ visibility: nodes.visibility }).from(nodes).where(eq(nodes.id, plan.nodeId));
   if (node?.visibility !== "VISIBLE") throw conflict("plan_not_for_sale");
-}
-
-async function checkTarget(ctx: Ctx, userId: string, plan: Plan, kind: OrderKind, subscriptionId: string | undefined): Promise<void> {
-  const [sub] = subscriptionId ? await ctx.db.select().from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId))) : [];
-  if (!sub || sub.planId !== plan.id) throw new DomainError("NOT_FOUND", "subscription_not_found");
-  const allowed = kind === "RENEWAL" ? ["ACTIVE", "EXPIRED"] : ["ACTIVE"];
-  if (sub.trial || !allowed.includes(sub.status)) throw conflict("subscription_not_extendable");
 }
 
 /** The coupon checks of placeOrder, read-only: usable, granted, per-user and total limits not reached. */

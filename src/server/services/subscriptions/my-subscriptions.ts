@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requireUser, type Ctx } from "../../context";
 import { nodes, plans, streamingServices, subscriptions, type RenewalMode, type SubscriptionKind, type SubscriptionStatus, type TopupMode } from "../../db/schema";
 import { parseInput } from "../../validation";
+import { extensionAllowed } from "../orders/extension-target";
 
 const Page = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) });
 
@@ -38,7 +39,7 @@ export interface MySubscription {
 // Live ones first (active, then suspended), then the ended ones; the soonest to expire first among live ones.
 const statusRank = sql<number>`case ${subscriptions.status} when 'ACTIVE' then 0 when 'SUSPENDED' then 1 when 'EXPIRED' then 2 else 3 end`;
 
-/** The caller's subscriptions, a page at a time. The same rules as placeOrder's checkTarget decide canRenew / canAddTraffic. */
+/** The caller's subscriptions, a page at a time. canRenew / canAddTraffic: the plan's terms and the rule placeOrder applies (extensionAllowed). */
 export async function listMySubscriptions(ctx: Ctx, raw: unknown = {}): Promise<{ rows: MySubscription[]; total: number; page: number; pageSize: number }> {
   const { userId } = requireUser(ctx);
   const { page, pageSize } = parseInput(Page, raw);
@@ -81,8 +82,8 @@ export async function listMySubscriptions(ctx: Ctx, raw: unknown = {}): Promise<
   return {
     rows: rows.map(({ planKind, ...r }) => ({
       ...r,
-      canRenew: !r.trial && planKind !== "TRIAL" && r.renewalMode !== "NONE" && (r.status === "ACTIVE" || r.status === "EXPIRED"),
-      canAddTraffic: !r.trial && planKind === "PROXY" && r.topupMode !== "NONE" && r.status === "ACTIVE",
+      canRenew: planKind !== "TRIAL" && r.renewalMode !== "NONE" && extensionAllowed("RENEWAL", r),
+      canAddTraffic: planKind === "PROXY" && r.topupMode !== "NONE" && extensionAllowed("TRAFFIC_TOPUP", r),
     })),
     total: total?.n ?? 0,
     page,
