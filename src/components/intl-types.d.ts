@@ -14,10 +14,13 @@ import type catalog from "../../messages/en/catalog.json";
 import type store from "../../messages/en/store.json";
 import type subscriptions from "../../messages/en/subscriptions.json";
 import type notifications from "../../messages/en/notifications.json";
+import type tickets from "../../messages/en/tickets.json";
+import type announcements from "../../messages/en/announcements.json";
+import type mailTemplates from "../../messages/en/mail-templates.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates;
     Locale: "zh-CN" | "en";
   }
 }

@@ -3,6 +3,9 @@ import { UserBadge } from "./user-badge";
 import { NavLink, Stack } from "@mantine/core";
 import {
   IconCreditCard,
+  IconHeadset,
+  IconMail,
+  IconSpeakerphone,
   IconDeviceTv,
   IconDiscount,
   IconFileText,
@@ -46,6 +49,9 @@ export function AdminShell({ user, siteName, banner, children }: Props) {
     { href: "/admin/promotions", label: t("promotions"), icon: <IconDiscount size={18} /> },
     { href: "/admin/payments", label: tp("nav"), icon: <IconCreditCard size={18} /> },
     { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
+    { href: "/admin/tickets", label: t("tickets"), icon: <IconHeadset size={18} /> },
+    { href: "/admin/announcements", label: t("announcements"), icon: <IconSpeakerphone size={18} /> },
+    { href: "/admin/mail-templates", label: t("mailTemplates"), icon: <IconMail size={18} /> },
     { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} />, badge: soon },
     { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} />, badge: soon },
     { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },

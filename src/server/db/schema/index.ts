@@ -8,3 +8,5 @@ export * from "./catalog";
 export * from "./commerce";
 export * from "./notifications";
 export * from "./support";
+export * from "./announcements";
+export * from "./mail-templates";
