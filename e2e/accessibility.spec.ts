@@ -65,7 +65,7 @@ async function settle(page: Page, scheme: string) {
 }
 
 for (const mode of MODES) {
-  test(`every page passes axe contrast and label rules (${mode.name})`, async ({ browser }) => {
+  test(`every page passes axe contrast and label rules (${mode.name}) @rendering`, async ({ browser }) => {
     test.setTimeout(420_000);
     const found = [
       ...(await audit(browser, mode, PUBLIC_PAGES, undefined, false)),
