@@ -118,7 +118,13 @@ describe("the owner's notifications", () => {
   it("lists newest first with the unread count; read, read all, delete and clear read touch only one's own", async () => {
     const u = await makeUser(t.db);
     const stranger = await makeUser(t.db);
-    for (let i = 0; i < 5; i++) await notify(t.db, { userId: u.id, type: "SYSTEM", title: `n${i}` });
+    // One second apart: two calls inside the same clock tick (PGlite's clock is coarse) would tie on
+    // created_at, and then "newest first" has no answer for the order of n3 and n4.
+    const start = Date.now() - 60_000;
+    for (let i = 0; i < 5; i++) {
+      const n = await notify(t.db, { userId: u.id, type: "SYSTEM", title: `n${i}` });
+      await t.db.update(notifications).set({ createdAt: new Date(start + i * 1000) }).where(eq(notifications.id, n!.id));
+    }
     const theirs = await notify(t.db, { userId: stranger.id, type: "SYSTEM", title: "theirs" });
 
     let list = await listMyNotifications(u.ctx, { pageSize: 2 });

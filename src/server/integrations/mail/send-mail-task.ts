@@ -1,12 +1,15 @@
 // The "mail.send" task: mails are queued inside the transaction of the change and sent after commit.
 // The action link carries a live token, so it travels in the task's encrypted `secret` part and is
-// removed from the row once the mail was sent (see services/tasks).
+// removed from the row once the mail was sent (see services/tasks). The template is rendered at
+// send time, so an admin's edit applies to mails still waiting in the queue.
 import type { Db } from "../../db/client";
 import { getSettingsWithSecrets } from "../../services/settings/queries";
 import { registerTaskHandler } from "../../services/tasks/run-due-tasks";
 import { enqueueTask } from "../../services/tasks/enqueue-task";
+import { isMailLocale } from "./catalogue";
+import { loadOverride, renderWithFallback } from "./effective-template";
 import { deliver } from "./transport";
-import { renderMail, type MailLocale, type MailTemplate } from "./templates";
+import { mailValues, type MailLocale, type MailTemplate } from "./templates";
 
 export interface MailTaskPayload { to: string; template: MailTemplate; locale: MailLocale; link?: string; minutes?: number; orderNo?: string; amount?: string; time?: string; title?: string; body?: string }
 
@@ -15,8 +18,10 @@ export const queueMail = (db: Db, { link, ...rest }: MailTaskPayload) =>
 
 export async function sendTemplatedMail(db: Db, p: MailTaskPayload) {
   const settings = await getSettingsWithSecrets(db);
-  const rendered = renderMail(p.template, p.locale, { site: settings.siteName, link: p.link, minutes: p.minutes, orderNo: p.orderNo, amount: p.amount, time: p.time, title: p.title, body: p.body });
-  return deliver(settings, { to: p.to, ...rendered });
+  const locale: MailLocale = isMailLocale(p.locale) ? p.locale : "en";
+  const override = await loadOverride(db, p.template, locale);
+  const { mail } = renderWithFallback(p.template, locale, override, mailValues({ site: settings.siteName, link: p.link, minutes: p.minutes, orderNo: p.orderNo, amount: p.amount, time: p.time, title: p.title, body: p.body }));
+  return deliver(settings, { to: p.to, ...mail });
 }
 
 registerTaskHandler("mail.send", async (payload, { db }) => {

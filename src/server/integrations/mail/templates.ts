@@ -1,94 +1,57 @@
-// Mail templates in both languages, each with a text and an HTML part. Values are HTML-escaped.
-export type MailTemplate = "verify-email" | "reset-password" | "change-email" | "test" | "receipt" | "notification";
-export type MailLocale = "zh-CN" | "en";
+// Rendering a mail template: a source (built-in or an admin's override) plus values gives the
+// subject, text part and HTML part. Values are HTML-escaped in the HTML part only; the subject is
+// kept on one line whatever a value holds.
+import { PLACEHOLDERS, type MailLocale, type MailTemplate } from "./catalogue";
+import { defaultSource, type MailSource } from "./default-templates";
+import { checkTemplate, escapeHtml, fillNodes, type SyntaxProblem } from "./template-syntax";
 
-interface Copy { subject: string; intro: string; action?: string; outro: string }
+export type { MailLocale, MailTemplate } from "./catalogue";
+export type { MailSource } from "./default-templates";
 
-const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
-  en: {
-    "verify-email": {
-      subject: "Verify your email for {site}",
-      intro: "Welcome to {site}! Confirm your email address to activate your account.",
-      action: "Verify email",
-      outro: "This link is valid for {minutes} minutes. If you did not sign up, ignore this mail.",
-    },
-    "reset-password": {
-      subject: "Reset your {site} password",
-      intro: "Someone asked to reset the password of your {site} account.",
-      action: "Choose a new password",
-      outro: "This link is valid for {minutes} minutes. If it was not you, ignore this mail: your password stays the same.",
-    },
-    "change-email": {
-      subject: "Confirm your new email for {site}",
-      intro: "Confirm that this address should become the login email of your {site} account.",
-      action: "Confirm new email",
-      outro: "This link is valid for {minutes} minutes. If you did not ask for this, ignore this mail.",
-    },
-    test: { subject: "{site} test mail", intro: "This is a test mail from {site}. Your SMTP settings work.", outro: "Sent at {time}." },
-    receipt: {
-      subject: "{site} receipt for order {orderNo}",
-      intro: "Thank you! We received {amount} for order {orderNo}. What you bought is active now.",
-      action: "View the order",
-      outro: "Paid at {time}. Keep this mail as your receipt.",
-    },
-    notification: {
-      subject: "{title} - {site}",
-      intro: "{title}\n\n{body}",
-      action: "Open in {site}",
-      outro: "You get this mail because you chose this kind of notification by mail. Change it under Notifications on the site.",
-    },
-  },
-  "zh-CN": {
-    "verify-email": {
-      subject: "验证您在 {site} 的邮箱",
-      intro: "欢迎加入 {site}！请确认您的邮箱地址以激活账户。",
-      action: "验证邮箱",
-      outro: "链接 {minutes} 分钟内有效。如果您没有注册，请忽略本邮件。",
-    },
-    "reset-password": {
-      subject: "重置您的 {site} 密码",
-      intro: "有人请求重置您在 {site} 的账户密码。",
-      action: "设置新密码",
-      outro: "链接 {minutes} 分钟内有效。如果不是您本人操作，请忽略本邮件，密码不会改变。",
-    },
-    "change-email": {
-      subject: "确认您在 {site} 的新邮箱",
-      intro: "请确认将此地址设为您在 {site} 账户的登录邮箱。",
-      action: "确认新邮箱",
-      outro: "链接 {minutes} 分钟内有效。如果不是您本人操作，请忽略本邮件。",
-    },
-    test: { subject: "{site} 测试邮件", intro: "这是一封来自 {site} 的测试邮件，您的 SMTP 设置可以正常使用。", outro: "发送时间：{time}。" },
-    receipt: {
-      subject: "{site} 订单 {orderNo} 支付成功",
-      intro: "感谢您的购买！我们已收到订单 {orderNo} 的付款 {amount}，您购买的服务现已生效。",
-      action: "查看订单",
-      outro: "支付时间：{time}。请保留本邮件作为收据。",
-    },
-    notification: {
-      subject: "{title} - {site}",
-      intro: "{title}\n\n{body}",
-      action: "在 {site} 中查看",
-      outro: "您收到这封邮件，是因为您选择了通过邮件接收此类通知。可在网站的“通知”页面中更改。",
-    },
-  },
-};
+export interface MailVars { site: string; link?: string; minutes?: number; time?: string; orderNo?: string; amount?: string; title?: string; body?: string }
+export interface RenderedMail { subject: string; text: string; html: string }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? "");
+/** A source part that cannot be rendered for its template: which part, and why. */
+export class TemplateSourceError extends Error {
+  constructor(
+    readonly part: keyof MailSource,
+    readonly problem: SyntaxProblem,
+  ) {
+    super(`mail template ${part}: ${problem.kind === "unknown" ? `unknown placeholders ${problem.names.join(", ")}` : `malformed near "${problem.near}"`}`);
+    this.name = "TemplateSourceError";
+  }
+}
 
-export function renderMail(template: MailTemplate, locale: MailLocale, vars: { site: string; link?: string; minutes?: number; time?: string; orderNo?: string; amount?: string; title?: string; body?: string }) {
-  const copy = COPY[locale]?.[template] ?? COPY.en[template];
-  const v: Record<string, string> = { site: vars.site, minutes: String(vars.minutes ?? ""), time: vars.time ?? new Date().toISOString(), orderNo: vars.orderNo ?? "", amount: vars.amount ?? "", title: vars.title ?? "", body: vars.body ?? "" };
-  // One line, whatever a filled-in title holds.
-  const subject = fill(copy.subject, v).replace(/\s*[\r\n]+\s*/g, " ");
-  const intro = fill(copy.intro, v);
-  const outro = fill(copy.outro, v);
-  const action = copy.action ? fill(copy.action, v) : undefined;
-  const text = [intro, vars.link ? `\n${action}: ${vars.link}\n` : "", outro].join("\n");
-  const esc = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, escapeHtml(x)]));
-  const button = vars.link && action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(vars.link)}" style="background:#228be6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p><p style="font-size:12px;color:#868e96;word-break:break-all">${escapeHtml(vars.link)}</p>`
-    : "";
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px;color:#212529"><h2>${esc.site}</h2><p style="white-space:pre-line">${escapeHtml(intro)}</p>${button}<p style="color:#495057">${escapeHtml(outro)}</p></body></html>`;
-  return { subject, text, html };
+/** The values a mail's placeholders take, as strings. */
+export function mailValues(vars: MailVars): Record<string, string> {
+  return {
+    site: vars.site,
+    link: vars.link ?? "",
+    minutes: String(vars.minutes ?? ""),
+    time: vars.time ?? new Date().toISOString(),
+    orderNo: vars.orderNo ?? "",
+    amount: vars.amount ?? "",
+    title: vars.title ?? "",
+    body: vars.body ?? "",
+  };
+}
+
+/** Renders a source, refusing (TemplateSourceError) any part with malformed braces or an unknown placeholder. */
+export function renderSource(template: MailTemplate, source: MailSource, values: Record<string, string>): RenderedMail {
+  const part = (name: keyof MailSource, escape: (s: string) => string) => {
+    const checked = checkTemplate(source[name], PLACEHOLDERS[template]);
+    if ("problem" in checked) throw new TemplateSourceError(name, checked.problem);
+    return fillNodes(checked.nodes, values, escape);
+  };
+  const keep = (s: string) => s;
+  return {
+    subject: part("subject", keep).replace(/\s*[\r\n]+\s*/g, " ").trim(),
+    text: part("text", keep),
+    html: part("html", escapeHtml),
+  };
+}
+
+/** The built-in template, as mails read when no admin edited it. */
+export function renderMail(template: MailTemplate, locale: MailLocale, vars: MailVars): RenderedMail {
+  return renderSource(template, defaultSource(template, locale), mailValues(vars));
 }

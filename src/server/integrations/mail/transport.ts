@@ -32,9 +32,16 @@ export function fromAddress(s: SmtpSettings): string {
 export async function deliver(s: SmtpSettings, mail: OutgoingMail): Promise<{ messageId: string }> {
   const transport = createTransport(s);
   try {
-    const info = await transport.sendMail({ from: fromAddress(s), ...mail });
+    // An admin may clear a template's HTML part: then the mail is plain text only.
+    const info = await transport.sendMail({ from: fromAddress(s), to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
     return { messageId: info.messageId };
   } finally {
     transport.close();
   }
 }
+
+/** nodemailer's errors (EAUTH, EENVELOPE, ECONNECTION, ETIMEDOUT...) and raw socket errnos (ECONNREFUSED): the mail server's answer, not our bug. */
+export const isMailTransportError = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^E[A-Z_]+$/.test(code);
+};

@@ -1,0 +1,17 @@
+"use client";
+// The UI words of a template id or language code (message keys are camelCase).
+import { useTranslations } from "next-intl";
+
+const KEYS = { "verify-email": "verifyEmail", "reset-password": "resetPassword", "change-email": "changeEmail", receipt: "receipt", notification: "notification", test: "test" } as const;
+type TemplateId = keyof typeof KEYS;
+type PlaceholderName = "site" | "link" | "minutes" | "time" | "orderNo" | "amount" | "title" | "body";
+
+export function useTemplateWords() {
+  const t = useTranslations("mailTemplates");
+  return {
+    name: (id: string) => (id in KEYS ? t(`templates.${KEYS[id as TemplateId]}.name`) : id),
+    description: (id: string) => (id in KEYS ? t(`templates.${KEYS[id as TemplateId]}.description`) : ""),
+    language: (locale: string) => (locale === "en" ? t("localeEn") : t("localeZh")),
+    placeholder: (name: string) => t(`placeholders.${name as PlaceholderName}`),
+  };
+}
