@@ -2,12 +2,14 @@
 // by exporting a Command[] from its own file here and appending it to this list.
 import type { Command } from "../registry";
 import { adminCommands } from "./admin";
+import { announceCommands } from "./announce";
 import { migrateCommands } from "./migrate";
 import { nodeCommands } from "./node";
 import { orderCommands } from "./order";
 import { planCommands } from "./plan";
 import { settingsCommands } from "./settings";
+import { ticketCommands } from "./ticket";
 import { userCommands } from "./user";
 import { userTwoFactorCommands } from "./user-2fa";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...ticketCommands, ...announceCommands];

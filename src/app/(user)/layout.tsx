@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { AnnouncementSlot } from "@/components/announcements/announcement-slot";
+import { requestAnnouncements } from "@/components/announcements/request-announcements";
 import { MaintenanceBanner } from "@/components/chrome/maintenance-banner";
 import { UserShell } from "@/components/shell/user-shell";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
@@ -10,9 +12,15 @@ import { getAppInfo } from "@/server/services/settings";
 export default async function UserLayout({ children }: { children: ReactNode }) {
   const user = await requireUserPage();
   const ctx = await requestCtx();
-  const [info, cart, unread] = await Promise.all([getAppInfo(getDb()), listCart(ctx), unreadNotificationCount(ctx)]);
+  const [info, cart, unread, announcements] = await Promise.all([getAppInfo(getDb()), listCart(ctx), unreadNotificationCount(ctx), requestAnnouncements()]);
+  const banner = (
+    <>
+      <MaintenanceBanner notice={info.maintenanceNotice} />
+      <AnnouncementSlot items={announcements} area="user" />
+    </>
+  );
   return (
-    <UserShell user={{ name: user.name, email: user.email, role: user.role }} siteName={info.siteName} cartCount={cart.length} unreadCount={unread} banner={<MaintenanceBanner notice={info.maintenanceNotice} />}>
+    <UserShell user={{ name: user.name, email: user.email, role: user.role }} siteName={info.siteName} cartCount={cart.length} unreadCount={unread} banner={banner}>
       {children}
     </UserShell>
   );

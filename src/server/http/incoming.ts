@@ -46,6 +46,9 @@ export function admitRequest(req: IncomingMessage, opts: IncomingOptions): Admit
   const https = opts.appHttps || (trustedPeer && first(h["x-forwarded-proto"]) === "https");
   const nonce = randomBytes(16).toString("base64");
   const responseHeaders: Record<string, string> = { ...securityHeaders({ https, dev: opts.dev, nonce }), [REQUEST_ID_HEADER]: requestId };
+  // Uploaded files are never pages: whatever a browser makes of one, nothing in it may run or load.
+  // (Set here because Next does not replace a response header this server has already set.)
+  if ((req.url ?? "").startsWith("/api/support/attachments/")) responseHeaders["content-security-policy"] = "default-src 'none'; sandbox";
   const refuse = (r: Refusal): Refusal => ({ ...r, headers: { ...responseHeaders, ...r.headers } });
 
   // A socket without a peer address has already gone away; nothing may run without a client IP.

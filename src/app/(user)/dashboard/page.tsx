@@ -1,6 +1,9 @@
 import { Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { AnnouncementList } from "@/components/announcements/announcement-list";
+import { requestAnnouncements } from "@/components/announcements/request-announcements";
+import { toShownItem } from "@/components/announcements/shown";
 import { LabeledField } from "@/components/labeled-field";
 import { PageHeading } from "@/components/shell/page-heading";
 import { PlaceholderCard } from "@/components/shell/placeholder-card";
@@ -15,11 +18,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function DashboardPage() {
   await requireUserPage();
-  const [user, t, f] = await Promise.all([getOwnAccount(await requestCtx()), getTranslations("dashboard"), getFormatter()]);
+  const [user, t, f, announcements] = await Promise.all([getOwnAccount(await requestCtx()), getTranslations("dashboard"), getFormatter(), requestAnnouncements()]);
+  // The layout asked already (React's per-request cache): no second query.
+  const inline = announcements.filter((a) => a.display === "INLINE").map(toShownItem);
   const when = (d: Date | null) => (d ? f.dateTime(d, { dateStyle: "medium", timeStyle: "short" }) : t("never"));
   return (
     <Stack gap="lg">
       <PageHeading title={t("welcome", { name: user.name || user.email })} subtitle={t("subtitle")} />
+      {inline.length ? <AnnouncementList items={inline} /> : null}
       <Card withBorder padding="lg" data-testid="account-status">
         <Group justify="space-between" mb="sm" wrap="wrap">
           <Text fw={600}>{t("accountTitle")}</Text>

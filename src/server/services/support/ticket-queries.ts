@@ -1,6 +1,6 @@
 // Ticket reads: the owner's list and thread, the admin queue (filters, search, unread markers) and
 // thread. Opening a thread marks it read for that side.
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, requireUser, type Ctx } from "../../context";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES, ticketAttachments, ticketMessages, tickets, users } from "../../db/schema";
@@ -13,8 +13,10 @@ const unreadBy = (readAt: typeof tickets.userReadAt | typeof tickets.adminReadAt
 
 export async function listMyTickets(ctx: Ctx, raw: unknown = {}) {
   const { userId } = requireUser(ctx);
-  const input = parseInput(Page.extend({ status: z.enum(TICKET_STATUSES).optional() }), raw);
-  const where = and(eq(tickets.userId, userId), input.status ? eq(tickets.status, input.status) : undefined);
+  // "ACTIVE": every status but CLOSED (the page's "open" filter).
+  const input = parseInput(Page.extend({ status: z.enum([...TICKET_STATUSES, "ACTIVE"]).optional() }), raw);
+  const byStatus = input.status === "ACTIVE" ? ne(tickets.status, "CLOSED") : input.status ? eq(tickets.status, input.status) : undefined;
+  const where = and(eq(tickets.userId, userId), byStatus);
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select({ ticket: tickets, unread: unreadBy(tickets.userReadAt) })
@@ -39,9 +41,13 @@ async function thread(ctx: Ctx, ticketId: string) {
     ctx.db
       .select({ id: ticketAttachments.id, messageId: ticketAttachments.messageId, fileName: ticketAttachments.fileName, contentType: ticketAttachments.contentType, sizeBytes: ticketAttachments.sizeBytes })
       .from(ticketAttachments)
-      .where(eq(ticketAttachments.ticketId, ticketId)),
+      .where(eq(ticketAttachments.ticketId, ticketId))
+      .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.id)),
   ]);
-  return messages.map((m) => ({ ...m, attachments: files.filter((f) => f.messageId === m.id) }));
+  // One query for every message's files (stable order), grouped here per message.
+  const byMessage = new Map<string, { id: string; fileName: string; contentType: string; sizeBytes: number }[]>();
+  for (const { messageId, ...f } of files) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), f]);
+  return messages.map((m) => ({ ...m, attachments: byMessage.get(m.id) ?? [] }));
 }
 
 /** The owner's ticket with its messages; marks it read for the owner. */

@@ -2,6 +2,9 @@
 // on the user's row so two tabs cannot both pass it), both sides reply, either side closes; the
 // admin also changes status, priority, category and assignee, and deletes. A reply notifies the
 // other side (and mails the user when they chose tickets by mail). Someone else's ticket is "not found".
+// Messages carry up to 3 images (attachments.ts): a message may be images alone, or words alone,
+// but not empty. Files are written before the transaction and removed if it fails; a deleted
+// ticket's files are removed after the commit.
 import { and, eq, ne, count } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, requireUser, type Ctx } from "../../context";
@@ -12,7 +15,23 @@ import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
 import { getSettingsWithSecrets } from "../settings/queries";
+import { attachmentIdsOf, checkFiles, insertAttachmentRows, withStoredFiles, type CheckedFile, type UploadedFile } from "./attachments";
+import { removeAttachmentFiles } from "./attachment-store";
+import { notifyStaff } from "./notify-staff";
 import { AdminUpdateInput, CreateTicketInput, ReplyInput } from "./ticket-input";
+
+// The body may be empty when images say it all; messageOf() then requires at least one file.
+const optionalBody = z.string().trim().max(10_000).default("");
+const CreateInput = CreateTicketInput.extend({ body: optionalBody });
+const ReplyWithFilesInput = ReplyInput.extend({ body: optionalBody });
+
+/** Parses the words and checks the files, before any lock is taken or byte written. */
+function messageOf<T extends { body: string }>(schema: z.ZodType<T, unknown>, raw: unknown, files: readonly UploadedFile[]): { input: T; checked: CheckedFile[] } {
+  const input: T = parseInput(schema, raw);
+  const checked = checkFiles(files);
+  if (!input.body && !checked.length) throw validationError("ticket_message_empty", { fields: { body: "required" } });
+  return { input, checked };
+}
 
 const notFound = () => new DomainError("NOT_FOUND", "ticket_not_found");
 
@@ -29,11 +48,11 @@ async function anyTicket(tx: Tx, ticketId: string): Promise<Ticket> {
   return t;
 }
 
-export async function createTicket(ctx: Ctx, raw: unknown): Promise<Ticket> {
+export async function createTicket(ctx: Ctx, raw: unknown, files: readonly UploadedFile[] = []): Promise<Ticket> {
   const { userId } = requireUser(ctx);
-  const input = parseInput(CreateTicketInput, raw);
+  const { input, checked } = messageOf(CreateInput, raw, files);
   const cap = (await getSettingsWithSecrets(ctx.db)).ticketOpenCap;
-  return ctx.db.transaction(async (tx) => {
+  return withStoredFiles(checked, () => ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const [open] = await tx.select({ n: count() }).from(tickets).where(and(eq(tickets.userId, userId), ne(tickets.status, "CLOSED")));
     if ((open?.n ?? 0) >= cap) throw conflict("ticket_limit", { limit: cap });
@@ -42,23 +61,27 @@ export async function createTicket(ctx: Ctx, raw: unknown): Promise<Ticket> {
       .insert(tickets)
       .values({ userId, subject: input.subject, category: input.category, priority: input.priority, lastMessageAt: now, userReadAt: now, createdAt: now, updatedAt: now })
       .returning();
-    await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorId: userId, authorRole: "USER", body: input.body, createdAt: now });
+    const [m] = await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorId: userId, authorRole: "USER", body: input.body, createdAt: now }).returning({ id: ticketMessages.id });
+    await insertAttachmentRows(tx, { ticketId: ticket!.id, messageId: m!.id, uploaderId: userId, now }, checked);
+    await notifyStaff(tx, ticket!, { key: "ticketNew", dedupeKey: `ticket-new:${ticket!.id}` });
     return ticket!;
-  });
+  }));
 }
 
 /** The owner replies; a closed ticket takes no more replies (open a new one). */
-export async function replyTicket(ctx: Ctx, raw: unknown): Promise<{ messageId: string }> {
+export async function replyTicket(ctx: Ctx, raw: unknown, files: readonly UploadedFile[] = []): Promise<{ messageId: string }> {
   const { userId } = requireUser(ctx);
-  const input = parseInput(ReplyInput, raw);
-  return ctx.db.transaction(async (tx) => {
+  const { input, checked } = messageOf(ReplyWithFilesInput, raw, files);
+  return withStoredFiles(checked, () => ctx.db.transaction(async (tx) => {
     const t = await ownTicket(tx, userId, input.ticketId, true);
     if (t.status === "CLOSED") throw conflict("ticket_closed");
     const now = ctx.now();
     const [m] = await tx.insert(ticketMessages).values({ ticketId: t.id, authorId: userId, authorRole: "USER", body: input.body, createdAt: now }).returning({ id: ticketMessages.id });
+    await insertAttachmentRows(tx, { ticketId: t.id, messageId: m!.id, uploaderId: userId, now }, checked);
     await tx.update(tickets).set({ status: "USER_REPLIED", lastMessageAt: now, userReadAt: now, updatedAt: now }).where(eq(tickets.id, t.id));
+    await notifyStaff(tx, t, { key: "ticketUserReply", dedupeKey: `ticket-user-reply:${m!.id}` });
     return { messageId: m!.id };
-  });
+  }));
 }
 
 export async function closeMyTicket(ctx: Ctx, ticketId: string): Promise<void> {
@@ -71,32 +94,37 @@ export async function closeMyTicket(ctx: Ctx, ticketId: string): Promise<void> {
   });
 }
 
+/** The ticket is locked before its files are listed, so no reply can add one between list and delete. */
 export async function deleteMyTicket(ctx: Ctx, ticketId: string): Promise<void> {
   const { userId } = requireUser(ctx);
-  const rows = await ctx.db
-    .delete(tickets)
-    .where(and(eq(tickets.id, parseInput(z.uuid(), ticketId)), eq(tickets.userId, userId)))
-    .returning({ id: tickets.id });
-  if (rows.length === 0) throw notFound();
+  const id = parseInput(z.uuid(), ticketId);
+  const files = await ctx.db.transaction(async (tx) => {
+    await ownTicket(tx, userId, id, true);
+    const ids = await attachmentIdsOf(tx, id);
+    await tx.delete(tickets).where(eq(tickets.id, id));
+    return ids;
+  });
+  await removeAttachmentFiles(files);
 }
 
 /** The admin answers: the ticket waits on the user, who is told in the bell (and by mail if chosen). */
-export async function adminReplyTicket(ctx: Ctx, raw: unknown): Promise<{ messageId: string }> {
+export async function adminReplyTicket(ctx: Ctx, raw: unknown, files: readonly UploadedFile[] = []): Promise<{ messageId: string }> {
   requireAdmin(ctx);
   const adminId = ctx.actor.userId ?? null;
-  const input = parseInput(ReplyInput, raw);
-  return ctx.db.transaction(async (tx) => {
+  const { input, checked } = messageOf(ReplyWithFilesInput, raw, files);
+  return withStoredFiles(checked, () => ctx.db.transaction(async (tx) => {
     const t = await anyTicket(tx, input.ticketId);
     const now = ctx.now();
     const [m] = await tx.insert(ticketMessages).values({ ticketId: t.id, authorId: adminId, authorRole: "ADMIN", body: input.body, createdAt: now }).returning({ id: ticketMessages.id });
+    await insertAttachmentRows(tx, { ticketId: t.id, messageId: m!.id, uploaderId: adminId, now }, checked);
     await tx
       .update(tickets)
       .set({ status: "ADMIN_REPLIED", lastMessageAt: now, adminReadAt: now, closedAt: null, updatedAt: now, assigneeId: t.assigneeId ?? adminId })
       .where(eq(tickets.id, t.id));
     await notify(tx, { userId: t.userId, type: "TICKET", level: "INFO", text: { key: "ticketReply", params: { subject: t.subject } }, link: `/tickets/${t.id}`, dedupeKey: `ticket-reply:${m!.id}` });
-    await recordAudit(ctx, { action: "ticket.replied", targetType: "ticket", targetId: t.id }, tx);
+    await recordAudit(ctx, { action: "ticket.replied", targetType: "ticket", targetId: t.id, metadata: checked.length ? { attachments: checked.length } : undefined }, tx);
     return { messageId: m!.id };
-  });
+  }));
 }
 
 export async function adminUpdateTicket(ctx: Ctx, raw: unknown): Promise<Ticket> {
@@ -131,9 +159,12 @@ export async function adminUpdateTicket(ctx: Ctx, raw: unknown): Promise<Ticket>
 export async function adminDeleteTicket(ctx: Ctx, ticketId: string): Promise<void> {
   requireAdmin(ctx);
   const id = parseInput(z.uuid(), ticketId);
-  await ctx.db.transaction(async (tx) => {
-    const rows = await tx.delete(tickets).where(eq(tickets.id, id)).returning({ id: tickets.id, subject: tickets.subject });
-    if (rows.length === 0) throw notFound();
+  const files = await ctx.db.transaction(async (tx) => {
+    await anyTicket(tx, id);
+    const ids = await attachmentIdsOf(tx, id);
+    await tx.delete(tickets).where(eq(tickets.id, id));
     await recordAudit(ctx, { action: "ticket.deleted", targetType: "ticket", targetId: id }, tx);
+    return ids;
   });
+  await removeAttachmentFiles(files);
 }

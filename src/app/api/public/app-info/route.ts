@@ -1,4 +1,4 @@
 import { route } from "@/server/http/route";
-import { getAppInfo } from "@/server/services/settings";
+import { appInfoWithAnnouncements } from "@/server/services/announcements";
 
-export const GET = route("anonymous", async ({ ctx }) => getAppInfo(ctx.db));
+export const GET = route("anonymous", async ({ ctx }) => appInfoWithAnnouncements(ctx.db, ctx.now()));

@@ -1,0 +1,66 @@
+import { Grid, GridCol, Group, Stack, Text, Title } from "@mantine/core";
+import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { AnchorLink } from "@/components/links";
+import { AdminTicketControls } from "@/components/tickets/admin-ticket-controls";
+import { ReplyBox } from "@/components/tickets/reply-box";
+import { TicketPriorityBadge, TicketStatusBadge } from "@/components/tickets/ticket-labels";
+import { TicketThread, type ThreadMessage } from "@/components/tickets/ticket-thread";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { isDomainError } from "@/server/errors";
+import { getTicketAdmin, listTicketAssignees } from "@/server/services/support";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adminNav"))("tickets") };
+}
+
+export default async function AdminTicketPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireAdminPage();
+  const { id } = await params;
+  const ctx = await requestCtx();
+  // Opening the thread marks it read for staff.
+  const loaded = await getTicketAdmin(ctx, id).catch((err: unknown) => {
+    if (isDomainError(err) && (err.code === "NOT_FOUND" || err.code === "VALIDATION")) notFound();
+    throw err;
+  });
+  const [admins, t, format] = await Promise.all([listTicketAssignees(ctx), getTranslations("tickets"), getFormatter()]);
+  const { ticket, userEmail, messages } = loaded;
+  const thread: ThreadMessage[] = messages.map((m) => ({ id: m.id, authorRole: m.authorRole, authorName: m.authorName, body: m.body, createdAt: m.createdAt, attachments: m.attachments }));
+  const closed = ticket.status === "CLOSED";
+
+  return (
+    <Stack gap="md" data-testid="admin-ticket-page" data-status={ticket.status}>
+      <AnchorLink href="/admin/tickets" size="sm">
+        ← {t("admin.back")}
+      </AnchorLink>
+      <Stack gap={6}>
+        <Title order={2} style={{ overflowWrap: "anywhere" }} data-testid="ticket-title">
+          {ticket.subject}
+        </Title>
+        <Group gap={6} wrap="wrap">
+          <TicketStatusBadge status={ticket.status} side="admin" />
+          <TicketPriorityBadge priority={ticket.priority} />
+          <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+            {t(`category.${ticket.category}`)} · {userEmail} · {t("openedAt", { when: format.dateTime(ticket.createdAt, { dateStyle: "medium", timeStyle: "short" }) })}
+          </Text>
+        </Group>
+      </Stack>
+      <Grid gap="md">
+        <GridCol span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+          <Stack gap="md">
+            <TicketThread messages={thread} side="admin" userLabel={userEmail} />
+            <ReplyBox url={`/api/admin/support/tickets/${ticket.id}/replies`} hint={closed ? t("admin.replyReopens") : t("admin.replyHint")} />
+          </Stack>
+        </GridCol>
+        <GridCol span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+          <AdminTicketControls
+            ticket={{ id: ticket.id, subject: ticket.subject, status: ticket.status, priority: ticket.priority, category: ticket.category, assigneeId: ticket.assigneeId }}
+            admins={admins.map((a) => ({ id: a.id, label: a.name || a.email }))}
+            meId={ctx.actor.userId ?? null}
+          />
+        </GridCol>
+      </Grid>
+    </Stack>
+  );
+}

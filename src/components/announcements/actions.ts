@@ -1,0 +1,8 @@
+"use server";
+// A reader closes an announcement for good. The verb checks the session itself (requireUser).
+import { runAction } from "@/server/actions/run-action";
+import { dismissAnnouncement } from "@/server/services/announcements";
+
+export async function dismissAnnouncementAction(id: string) {
+  return runAction((ctx) => dismissAnnouncement(ctx, id));
+}
