@@ -106,6 +106,22 @@ describe("upload endpoints", () => {
     expect(thread.messages.map((m) => [m.authorRole, m.attachments.length])).toEqual([["USER", 1], ["USER", 1], ["ADMIN", 0]]);
   });
 
+  it("counts a user's posts before reading them: the 31st in an hour is 429 with Retry-After", async () => {
+    const chatty = await makeUser(t.db);
+    const { ticketId } = await createWithImage(chatty);
+    as(chatty);
+    // Refused posts count too (an empty message here): the limit is on uploads, not on successes.
+    for (let i = 0; i < 29; i++) {
+      expect((await userReply(post(`/api/support/tickets/${ticketId}/replies`, form({ body: "" })), params({ id: ticketId }))).status).toBe(400);
+    }
+    const refused = await userReply(post(`/api/support/tickets/${ticketId}/replies`, form({ body: "one more" })), params({ id: ticketId }));
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await errorOf(refused)).toMatchObject({ status: 429, code: "RATE_LIMITED" });
+    // Someone else is not affected.
+    as(stranger);
+    expect((await openTicket(post("/api/support/tickets", form({ subject: "Mine", body: "Hello" })), params({}))).status).toBe(201);
+  });
+
   it("refuses cross-site posts (403) before reading the body", async () => {
     as(owner);
     const body = form({ subject: "x", body: "y" });

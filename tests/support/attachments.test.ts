@@ -6,6 +6,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ticketAttachments } from "../../src/server/db/schema";
+import { adminDeleteUser } from "../../src/server/services/accounts";
 import { listMyNotifications } from "../../src/server/services/notifications";
 import { updateSettings } from "../../src/server/services/settings";
 import { adminDeleteTicket, adminReplyTicket, adminUpdateTicket, createTicket, deleteMyTicket, getMyTicket, getTicketAdmin, replyTicket } from "../../src/server/services/support";
@@ -118,6 +119,18 @@ describe("ticket attachments", () => {
     expect(existsSync(attachmentPath(bFiles[0]!))).toBe(true);
     await adminDeleteTicket(admin.ctx, b.id);
     expect(existsSync(attachmentPath(bFiles[0]!))).toBe(false);
+  });
+
+  it("deleting a user removes the files of their tickets, and only theirs", async () => {
+    const [gone, stays] = [await makeUser(t.db), await makeUser(t.db)];
+    const a = await createTicket(gone.ctx, fields, [{ name: "a.png", bytes: png() }]);
+    await adminReplyTicket(admin.ctx, { ticketId: a.id, body: "Here is how" }, [{ name: "how.gif", bytes: gif() }]);
+    const b = await createTicket(stays.ctx, fields, [{ name: "b.png", bytes: png() }]);
+    const [aFiles, bFiles] = [await storedIds(a.id), await storedIds(b.id)];
+    expect(aFiles).toHaveLength(2);
+    await adminDeleteUser(admin.ctx, gone.id);
+    expect(aFiles.some((id) => existsSync(attachmentPath(id)))).toBe(false);
+    expect(existsSync(attachmentPath(bFiles[0]!))).toBe(true);
   });
 
   it("notifies every active admin of a new ticket, then the assignee alone of a user reply", async () => {

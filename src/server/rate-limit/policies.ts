@@ -30,6 +30,9 @@ export const LIMITS = {
   // An agent reports latency about once a minute and traces less often; 120/min per node leaves
   // room for retries and catch-up while a leaked or looping agent cannot flood the database.
   agentPerNode: { limit: 120, windowSeconds: 60 },
+  // Ticket messages a user sends (new tickets and replies, each with up to 9 MiB of images): a
+  // conversation never needs more, and a looping script cannot fill the attachment store.
+  ticketPostsPerUser: { limit: 30, windowSeconds: 60 * 60 },
 } as const;
 
 type Limit = { limit: number; windowSeconds: number };
@@ -57,6 +60,7 @@ export const limitEmailRequestIp = perIp("email-req", LIMITS.emailRequestsPerIp)
 export const limitTokenAttemptIp = perIp("token", LIMITS.tokenAttemptsPerIp);
 export const limitEmailAction = (email: string) => enforce(`email:${lower(email)}`, LIMITS.emailActionsPerAddress);
 export const limitEmailChange = (userId: string) => enforce(`email-change:${userId}`, LIMITS.emailChangesPerAccount);
+export const limitTicketPosts = (userId: string) => enforce(`ticket-post:${userId}`, LIMITS.ticketPostsPerUser);
 export const limitAgent = (nodeId: string) => enforce(`agent:${nodeId}`, LIMITS.agentPerNode);
 
 export type LoginLimitSettings = Pick<Settings, "loginFailuresPerIp" | "loginIpWindowMinutes" | "loginFailuresPerAccountIp" | "loginAccountIpWindowMinutes">;

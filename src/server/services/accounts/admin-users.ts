@@ -4,9 +4,10 @@ import type { Ctx } from "../../context";
 import { requireAdmin } from "../../context";
 import { hashPassword } from "../../auth/password";
 import { isUniqueViolation } from "../../db/pg-errors";
-import { users, type UserStatus } from "../../db/schema";
+import { ticketAttachments, tickets, users, type UserStatus } from "../../db/schema";
 import { conflict, forbidden, validationError } from "../../errors";
 import { recordAudit } from "../audit";
+import { removeAttachmentFiles } from "../support/attachment-store";
 import { emailTaken } from "./email-taken";
 import { AdminCreateUserInput, AdminUpdateUserInput, parseInput, StatusChangeInput } from "./inputs";
 import { getPublicUser, getUserOrThrow } from "./queries";
@@ -105,11 +106,15 @@ export async function setUserStatus(ctx: Ctx, id: string, raw: unknown) {
 export async function adminDeleteUser(ctx: Ctx, id: string): Promise<{ deleted: true }> {
   requireAdmin(ctx);
   if (ctx.actor.userId === id) throw forbidden("cannot_delete_self");
-  await ctx.db.transaction(async (tx) => {
+  const files = await ctx.db.transaction(async (tx) => {
     const before = await getUserOrThrow(tx, id);
     if (before.role === "ADMIN") await assertAnotherActiveAdmin(ctx, tx, id);
+    // Their tickets go with them (cascade); the image files on disk are removed after commit.
+    const attached = await tx.select({ id: ticketAttachments.id }).from(ticketAttachments).innerJoin(tickets, eq(tickets.id, ticketAttachments.ticketId)).where(eq(tickets.userId, id));
     await tx.delete(users).where(eq(users.id, id));
     await recordAudit(ctx, { action: "admin.user.delete", targetType: "user", targetId: id, metadata: { email: before.email } }, tx);
+    return attached.map((a) => a.id);
   });
+  await removeAttachmentFiles(files);
   return { deleted: true };
 }
