@@ -75,6 +75,11 @@ test("a ticket with an image, the admin's reply, the bell, and a disguised file 
   const adminCtx = await browser.newContext({ ...asClient(), locale: "en-US" });
   const admin = await adminCtx.newPage();
   await loginAsAdmin(admin);
+  // The staff side hears of it where it works: the admin header's bell and the Tickets badge.
+  await gotoReady(admin, "/admin");
+  await expect(admin.getByTestId("nav-admin-tickets-badge")).toBeVisible();
+  await admin.getByTestId("bell").click();
+  await expect(admin.getByTestId("bell-item").first()).toContainText(subject);
   await gotoReady(admin, `/admin/tickets?q=${encodeURIComponent(subject)}`);
   const row = admin.getByTestId("admin-ticket-row");
   await expect(row).toHaveCount(1);

@@ -24,6 +24,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { HeaderTools } from "../chrome/header-tools";
+import { NotificationBell } from "../notifications/notification-bell";
 import { AppFrame, type NavItem } from "./app-frame";
 import { LogoutButton } from "./logout-button";
 
@@ -31,10 +32,14 @@ interface Props {
   user: { name: string; email: string };
   siteName: string;
   banner?: ReactNode;
+  /** The admin's own unread notifications (new tickets and user replies land there). */
+  unreadCount?: number;
+  /** Tickets waiting on staff: the badge beside Tickets. */
+  ticketsAwaiting?: number;
   children: ReactNode;
 }
 
-export function AdminShell({ user, siteName, banner, children }: Props) {
+export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwaiting = 0, children }: Props) {
   const t = useTranslations("adminNav");
   const tp = useTranslations("adminPayments");
   const soon = t("soon");
@@ -49,7 +54,7 @@ export function AdminShell({ user, siteName, banner, children }: Props) {
     { href: "/admin/promotions", label: t("promotions"), icon: <IconDiscount size={18} /> },
     { href: "/admin/payments", label: tp("nav"), icon: <IconCreditCard size={18} /> },
     { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
-    { href: "/admin/tickets", label: t("tickets"), icon: <IconHeadset size={18} /> },
+    { href: "/admin/tickets", label: t("tickets"), icon: <IconHeadset size={18} />, badge: ticketsAwaiting > 0 ? String(ticketsAwaiting) : undefined, testId: "nav-admin-tickets" },
     { href: "/admin/announcements", label: t("announcements"), icon: <IconSpeakerphone size={18} /> },
     { href: "/admin/mail-templates", label: t("mailTemplates"), icon: <IconMail size={18} /> },
     { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} />, badge: soon },
@@ -71,6 +76,7 @@ export function AdminShell({ user, siteName, banner, children }: Props) {
       burgerLabel={t("toggle")}
       headerRight={
         <HeaderTools>
+          <NotificationBell unread={unreadCount} />
           <LogoutButton />
         </HeaderTools>
       }

@@ -84,8 +84,8 @@ export function AdminQueue({ rows, filtered }: { rows: QueueRow[]; filtered: boo
 
   return (
     <Card withBorder padding={0} data-testid="admin-tickets-table">
-      <Table.ScrollContainer minWidth={900} type="native">
-        <Table striped highlightOnHover verticalSpacing="sm">
+      <Table.ScrollContainer minWidth={1000} type="native">
+        <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("subject")}</Table.Th>
@@ -103,7 +103,7 @@ export function AdminQueue({ rows, filtered }: { rows: QueueRow[]; filtered: boo
           <Table.Tbody>
             {rows.map((r, idx) => (
               <Table.Tr key={r.id} data-testid="admin-ticket-row" data-unread={r.unread} data-status={r.status}>
-                <Table.Td style={{ boxShadow: r.unread ? edge : undefined, minWidth: 220 }}>
+                <Table.Td style={{ boxShadow: r.unread ? edge : undefined, minWidth: 240, whiteSpace: "normal" }}>
                   <Group gap={6} wrap="nowrap">
                     {r.unread ? <UnreadMark /> : null}
                     {subject(r)}

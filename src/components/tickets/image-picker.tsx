@@ -4,9 +4,10 @@
 // server's limit. Whether a file really is an image is decided by the server, by its content.
 import { ActionIcon, Box, Button, FileButton, Group, Image, Stack, Text } from "@mantine/core";
 import { IconPhotoPlus, IconX } from "@tabler/icons-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from "@/server/db/schema/support-kinds";
+import { useFileSize } from "./file-size";
 import { checkPicked, type PickProblem } from "./upload";
 
 export interface Picked {
@@ -50,11 +51,10 @@ export function usePickedImages() {
 
 export function ImagePicker({ state, disabled, testId }: { state: ReturnType<typeof usePickedImages>; disabled?: boolean; testId: string }) {
   const t = useTranslations("tickets.files");
-  const format = useFormatter();
+  const fileSize = useFileSize();
   const resetRef = useRef<() => void>(null);
   const { picked, problem, add, remove } = state;
   const full = picked.length >= MAX_ATTACHMENTS_PER_MESSAGE;
-  const size = (n: number) => format.number(n / 1024, { maximumFractionDigits: 0 });
 
   return (
     <Stack gap={6}>
@@ -94,7 +94,7 @@ export function ImagePicker({ state, disabled, testId }: { state: ReturnType<typ
                 {p.file.name}
               </Text>
               <Text size="xs" c="dimmed">
-                {t("kib", { size: size(p.file.size) })}
+                {fileSize(p.file.size)}
               </Text>
               <ActionIcon size="sm" variant="filled" color="dark" radius="xl" pos="absolute" top={4} right={4} aria-label={t("remove", { name: p.file.name })} onClick={() => remove(p.url)} disabled={disabled} data-testid={`${testId}-remove`}>
                 <IconX size={12} />

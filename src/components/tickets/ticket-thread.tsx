@@ -4,6 +4,7 @@
 import { Anchor, Badge, Box, Card, Group, Image, Stack, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
+import { useFileSize } from "./file-size";
 
 export interface ThreadAttachment {
   id: string;
@@ -25,7 +26,7 @@ const fileUrl = (id: string) => `/api/support/attachments/${encodeURIComponent(i
 
 function Attachments({ files }: { files: ThreadAttachment[] }) {
   const t = useTranslations("tickets.files");
-  const format = useFormatter();
+  const fileSize = useFileSize();
   return (
     <Group gap="sm" wrap="wrap" mt={4}>
       {files.map((f) => (
@@ -42,7 +43,7 @@ function Attachments({ files }: { files: ThreadAttachment[] }) {
             </Anchor>
           </Group>
           <Text size="xs" c="dimmed">
-            {t("kib", { size: format.number(f.sizeBytes / 1024, { maximumFractionDigits: 0 }) })}
+            {fileSize(f.sizeBytes)}
           </Text>
         </Stack>
       ))}

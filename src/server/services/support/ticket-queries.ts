@@ -110,3 +110,10 @@ export async function getTicketAdmin(ctx: Ctx, ticketId: string) {
   await ctx.db.update(tickets).set({ adminReadAt: ctx.now() }).where(eq(tickets.id, id));
   return { ticket: row.ticket, userEmail: row.userEmail, messages: await thread(ctx, id) };
 }
+
+/** How many tickets wait on staff (new or answered by their user): the admin menu's badge. */
+export async function countTicketsAwaitingStaff(ctx: Ctx): Promise<number> {
+  requireAdmin(ctx);
+  const [row] = await ctx.db.select({ n: count() }).from(tickets).where(or(eq(tickets.status, "OPEN"), eq(tickets.status, "USER_REPLIED")));
+  return row?.n ?? 0;
+}
