@@ -29,12 +29,12 @@ async function signIn(page: Page, email: string) {
 
 async function chooseInHeader(page: Page, lang: Lang) {
   const item = page.getByTestId(`language-${lang}`);
-  // A click before the page has hydrated opens no menu: click again until it does.
+  // A click before the page has hydrated opens no menu, and the refresh that the previous switch
+  // started can land while the menu is open and close it: open and choose again until it takes.
   await expect(async () => {
     if (!(await item.isVisible())) await page.getByTestId("language-switch").click();
-    await expect(item).toBeVisible({ timeout: 1_000 });
+    await item.click({ timeout: 2_000 });
   }).toPass();
-  await item.click();
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
 }
 
