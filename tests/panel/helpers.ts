@@ -65,8 +65,12 @@ export async function startPage(body: string): Promise<{ port: number; close(): 
   };
 }
 
-/** `GET http://target/` sent to an HTTP proxy as an absolute-form request; resolves status + body. */
-export function getViaHttpProxy(proxyPort: number, targetUrl: string, timeoutMs = 5000): Promise<{ status: number; body: string }> {
+/**
+ * `GET http://target/` sent to an HTTP proxy as an absolute-form request; resolves status + body.
+ * 15 s by default: a core that has just restarted, on a CI machine busy with parallel test workers,
+ * once took over 5 s to carry the first request (the proof is that it arrives, not how fast).
+ */
+export function getViaHttpProxy(proxyPort: number, targetUrl: string, timeoutMs = 15_000): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(targetUrl);
     const socket = connect({ host: "127.0.0.1", port: proxyPort });
