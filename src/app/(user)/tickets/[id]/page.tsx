@@ -1,11 +1,11 @@
-import { Alert, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Group, Stack, Text } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { AnchorLink, ButtonLink } from "@/components/links";
+import { ButtonLink } from "@/components/links";
 import { MyTicketActions } from "@/components/tickets/my-ticket-actions";
 import { ReplyBox } from "@/components/tickets/reply-box";
-import { TicketPriorityBadge, TicketStatusBadge } from "@/components/tickets/ticket-labels";
+import { TicketHeader } from "@/components/tickets/ticket-header";
 import { TicketThread, type ThreadMessage } from "@/components/tickets/ticket-thread";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { isDomainError } from "@/server/errors";
@@ -33,21 +33,14 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
   const thread: ThreadMessage[] = messages.map((m) => ({ id: m.id, authorRole: m.authorRole, authorName: null, body: m.body, createdAt: m.createdAt, attachments: m.attachments }));
   return (
     <Stack gap="md" data-testid="ticket-page" data-status={ticket.status}>
-      <AnchorLink href="/tickets" size="sm">
-        ← {t("back")}
-      </AnchorLink>
-      <Stack gap={6}>
-        <Title order={2} style={{ overflowWrap: "anywhere" }} data-testid="ticket-title">
-          {ticket.subject}
-        </Title>
-        <Group gap={6} wrap="wrap">
-          <TicketStatusBadge status={ticket.status} side="user" />
-          <TicketPriorityBadge priority={ticket.priority} />
-          <Text size="sm" c="dimmed">
-            {t(`category.${ticket.category}`)} · {t("openedAt", { when: format.dateTime(ticket.createdAt, { dateStyle: "medium", timeStyle: "short" }) })}
-          </Text>
-        </Group>
-      </Stack>
+      <TicketHeader
+        back={{ href: "/tickets", label: t("back") }}
+        subject={ticket.subject}
+        status={ticket.status}
+        priority={ticket.priority}
+        side="user"
+        facts={`${t(`category.${ticket.category}`)} · ${t("openedAt", { when: format.dateTime(ticket.createdAt, { dateStyle: "medium", timeStyle: "short" }) })}`}
+      />
       <Group justify="flex-end">
         <MyTicketActions ticketId={ticket.id} closed={closed} />
       </Group>

@@ -1,11 +1,10 @@
-import { Grid, GridCol, Group, Stack, Text, Title } from "@mantine/core";
+import { Grid, GridCol, Stack } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { AnchorLink } from "@/components/links";
 import { AdminTicketControls } from "@/components/tickets/admin-ticket-controls";
 import { ReplyBox } from "@/components/tickets/reply-box";
-import { TicketPriorityBadge, TicketStatusBadge } from "@/components/tickets/ticket-labels";
+import { TicketHeader } from "@/components/tickets/ticket-header";
 import { TicketThread, type ThreadMessage } from "@/components/tickets/ticket-thread";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { isDomainError } from "@/server/errors";
@@ -31,21 +30,14 @@ export default async function AdminTicketPage({ params }: { params: Promise<{ id
 
   return (
     <Stack gap="md" data-testid="admin-ticket-page" data-status={ticket.status}>
-      <AnchorLink href="/admin/tickets" size="sm">
-        ← {t("admin.back")}
-      </AnchorLink>
-      <Stack gap={6}>
-        <Title order={2} style={{ overflowWrap: "anywhere" }} data-testid="ticket-title">
-          {ticket.subject}
-        </Title>
-        <Group gap={6} wrap="wrap">
-          <TicketStatusBadge status={ticket.status} side="admin" />
-          <TicketPriorityBadge priority={ticket.priority} />
-          <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-            {t(`category.${ticket.category}`)} · {userEmail} · {t("openedAt", { when: format.dateTime(ticket.createdAt, { dateStyle: "medium", timeStyle: "short" }) })}
-          </Text>
-        </Group>
-      </Stack>
+      <TicketHeader
+        back={{ href: "/admin/tickets", label: t("admin.back") }}
+        subject={ticket.subject}
+        status={ticket.status}
+        priority={ticket.priority}
+        side="admin"
+        facts={`${t(`category.${ticket.category}`)} · ${userEmail} · ${t("openedAt", { when: format.dateTime(ticket.createdAt, { dateStyle: "medium", timeStyle: "short" }) })}`}
+      />
       <Grid gap="md">
         <GridCol span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stack gap="md">
