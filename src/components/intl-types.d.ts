@@ -17,10 +17,12 @@ import type notifications from "../../messages/en/notifications.json";
 import type tickets from "../../messages/en/tickets.json";
 import type announcements from "../../messages/en/announcements.json";
 import type mailTemplates from "../../messages/en/mail-templates.json";
+import type adminSubscriptions from "../../messages/en/admin-subscriptions.json";
+import type subscriptionPage from "../../messages/en/subscription-page.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage;
     Locale: "zh-CN" | "en";
   }
 }

@@ -22,6 +22,10 @@ export const users = pgTable(
     locale: text("locale"),
     // Notification kinds that also arrive by mail (null: the defaults, DEFAULT_MAIL_KINDS).
     mailNotificationKinds: text("mail_notification_kinds").array(),
+    // The aggregate subscription link's token (/api/subscription/all): a keyed hash for the lookup and
+    // the ciphertext to show the link again. Null until the owner first asks for it; rotatable.
+    subscriptionTokenHash: text("subscription_token_hash"),
+    subscriptionTokenEnc: text("subscription_token_enc"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +34,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     uniqueIndex("users_invite_code_key").on(t.inviteCode),
+    uniqueIndex("users_subscription_token_hash_key").on(t.subscriptionTokenHash),
     index("users_role_status_idx").on(t.role, t.status),
     index("users_created_at_idx").on(t.createdAt),
   ],

@@ -17,6 +17,9 @@ export type RenewalMode = (typeof RENEWAL_MODES)[number];
 /** Traffic top-up: none, any number of GB at a price per GB, or a fixed pack. */
 export const TOPUP_MODES = ["NONE", "PER_GB", "FIXED"] as const;
 export type TopupMode = (typeof TOPUP_MODES)[number];
+/** When a plan's used traffic goes back to zero: never, monthly on the purchase day, or on the 1st. */
+export const TRAFFIC_RESET_STRATEGIES = ["NEVER", "MONTHLY_PURCHASE_DAY", "MONTHLY_FIRST"] as const;
+export type TrafficResetStrategy = (typeof TRAFFIC_RESET_STRATEGIES)[number];
 export const PLAN_VISIBILITIES = ["PUBLIC", "HIDDEN"] as const;
 export type PlanVisibility = (typeof PLAN_VISIBILITIES)[number];
 
@@ -69,6 +72,7 @@ export const plans = pgTable(
     stockTotal: integer("stock_total"),
     stockHeld: integer("stock_held").notNull().default(0),
     perUserLimit: integer("per_user_limit"),
+    trafficResetStrategy: text("traffic_reset_strategy").$type<TrafficResetStrategy>().notNull().default("NEVER"),
     visibility: text("visibility").$type<PlanVisibility>().notNull().default("PUBLIC"),
     featured: boolean("featured").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -77,6 +81,7 @@ export const plans = pgTable(
   },
   (t) => [
     index("plans_listing_idx").on(t.visibility, t.sortOrder),
+    check("plans_traffic_reset_check", sql`${t.trafficResetStrategy} in ('NEVER', 'MONTHLY_PURCHASE_DAY', 'MONTHLY_FIRST')`),
     check("plans_kind_check", sql`${t.kind} in ('PROXY', 'TRIAL', 'STREAMING')`),
     check("plans_target_check", sql`(${t.kind} = 'STREAMING') = (${t.streamingServiceId} is not null) and (${t.kind} = 'STREAMING' or ${t.nodeId} is not null)`),
     check("plans_stock_check", sql`${t.stockHeld} >= 0 and (${t.stockTotal} is null or ${t.stockHeld} <= ${t.stockTotal})`),

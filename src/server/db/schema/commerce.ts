@@ -39,6 +39,15 @@ export const subscriptions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     trafficLimitBytes: bigint("traffic_limit_bytes", { mode: "number" }).notNull().default(0),
     trafficUsedBytes: bigint("traffic_used_bytes", { mode: "number" }).notNull().default(0),
+    // The two directions of trafficUsedBytes (since the last reset), for subscription-userinfo.
+    trafficUpBytes: bigint("traffic_up_bytes", { mode: "number" }).notNull().default(0),
+    trafficDownBytes: bigint("traffic_down_bytes", { mode: "number" }).notNull().default(0),
+    lastTrafficResetAt: timestamp("last_traffic_reset_at", { withTimezone: true }),
+    // Set by risk control (the user-side restriction): the content endpoint refuses while it holds.
+    riskRestricted: boolean("risk_restricted").notNull().default(false),
+    // Bumped by every change to what this subscription's content shows (status, credentials,
+    // rotation): with the node's contentVersion it keys the rendered-content cache.
+    contentVersion: integer("content_version").notNull().default(0),
     // The download token: a keyed hash to check it with one indexed lookup, and the ciphertext so
     // the owner's page can show the link again.
     downloadTokenHash: text("download_token_hash").notNull(),
@@ -226,6 +235,10 @@ export const nodeClients = pgTable(
     panelState: text("panel_state").$type<NodeClientState>().notNull().default("PENDING"),
     lastError: text("last_error"),
     syncedAt: timestamp("synced_at", { withTimezone: true }),
+    // The panel's up/down counters at the last traffic sync: usage grows by the difference, and a
+    // counter below its last value (a panel reset) counts from zero, so no usage is lost.
+    lastUpBytes: bigint("last_up_bytes", { mode: "number" }).notNull().default(0),
+    lastDownBytes: bigint("last_down_bytes", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,3 +10,4 @@ export * from "./notifications";
 export * from "./support";
 export * from "./announcements";
 export * from "./mail-templates";
+export * from "./delivery";

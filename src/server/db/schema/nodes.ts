@@ -16,6 +16,16 @@ export type PanelStatus = (typeof PANEL_STATUSES)[number];
 export const NODE_VISIBILITIES = ["PENDING", "VISIBLE", "HIDDEN"] as const;
 export type NodeVisibility = (typeof NODE_VISIBILITIES)[number];
 
+/** One difference between what we want on a panel and what it has (reconciliation report). */
+export interface NodeDriftItem {
+  email: string;
+  subscriptionId: string;
+  /** missing: no such client; disabled/enabled: wrong switch; quota/expiry/credential: wrong value. */
+  kind: "missing" | "enable" | "quota" | "expiry" | "credential" | "inbound_missing";
+  want?: string | number | boolean;
+  have?: string | number | boolean;
+}
+
 /** A server running a 3x-ui panel (and our agent). Secrets are AES-GCM ciphertexts. */
 export const nodes = pgTable(
   "nodes",
@@ -44,6 +54,14 @@ export const nodes = pgTable(
     lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
     sortOrder: integer("sort_order").notNull().default(0),
     visibility: text("visibility").$type<NodeVisibility>().notNull().default("PENDING"),
+    // The address clients connect to (share links, client configs); null: the panel URL's host.
+    publicHost: text("public_host"),
+    // Bumped whenever something a rendered subscription shows of this node changes (address,
+    // inbounds, display names): part of the content cache key, so every instance re-renders.
+    contentVersion: integer("content_version").notNull().default(0),
+    // The last reconciliation of desired clients against the panel: what differed, and when.
+    drift: jsonb("drift").$type<NodeDriftItem[]>(),
+    driftCheckedAt: timestamp("drift_checked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,6 +7,7 @@ import { inbounds, nodeClients, orderItems, planInbounds, plans, subscriptions, 
 import { encryptSecret, keyedHash, randomToken } from "../../crypto/secrets";
 import { enqueueTask } from "../tasks";
 import { clientEmailFor, newCredential, PROVISIONABLE_PROTOCOLS } from "./credentials";
+import { clientShouldBeEnabled } from "./desired-state";
 import { PANEL_CLIENT_SYNC } from "./task-kinds";
 
 const GIB = 1024 ** 3;
@@ -105,15 +106,19 @@ async function extendSubscription(tx: Tx, item: OrderItem, now: Date): Promise<s
     patch.trafficLimitBytes = sub.trafficLimitBytes + item.trafficGb * GIB;
   }
   const [next] = await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, id)).returning();
-  await syncClientsOf(tx, next!);
+  await syncClientsOf(tx, next!, now);
   return id;
 }
 
-/** Copies a subscription's quota, expiry and status onto its panel clients and queues their sync. */
-export async function syncClientsOf(tx: Tx, sub: Subscription): Promise<void> {
+/**
+ * Copies a subscription's quota, expiry and status onto its panel clients and queues their sync, and
+ * bumps its content version (the rendered-content cache key) since what it serves may have changed.
+ */
+export async function syncClientsOf(tx: Tx, sub: Subscription, now: Date = new Date()): Promise<void> {
+  await tx.update(subscriptions).set({ contentVersion: sql`${subscriptions.contentVersion} + 1` }).where(eq(subscriptions.id, sub.id));
   const clients = await tx
     .update(nodeClients)
-    .set({ enable: sub.status === "ACTIVE", totalBytes: sub.trafficLimitBytes, expiryMs: sub.expiresAt.getTime(), panelState: "PENDING", updatedAt: new Date() })
+    .set({ enable: clientShouldBeEnabled(sub, now), totalBytes: sub.trafficLimitBytes, expiryMs: sub.expiresAt.getTime(), panelState: "PENDING", updatedAt: now })
     .where(eq(nodeClients.subscriptionId, sub.id))
     .returning({ id: nodeClients.id });
   for (const c of clients) await enqueueTask(tx, PANEL_CLIENT_SYNC, { nodeClientId: c.id }, { maxAttempts: 12 });

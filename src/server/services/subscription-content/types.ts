@@ -1,0 +1,42 @@
+// What every subscription format is rendered from: one endpoint per (panel client, inbound, external
+// proxy entry), already resolved to the address a client dials. Renderers are pure functions of these.
+
+export const ENDPOINT_PROTOCOLS = ["vmess", "vless", "trojan", "shadowsocks", "hysteria2"] as const;
+export type EndpointProtocol = (typeof ENDPOINT_PROTOCOLS)[number];
+
+export interface ProxyEndpoint {
+  /** Display name (link remark, Clash proxy name, sing-box tag): unique within one document. */
+  name: string;
+  protocol: EndpointProtocol;
+  /** Where the client connects: the external proxy's dest, the inbound's specific listen address, or the node's public host. */
+  host: string;
+  port: number;
+  /** uuid (vmess/vless), password (trojan), the client's key (shadowsocks), auth (hysteria2). */
+  credential: string;
+  /** vless only: "" or "xtls-rprx-vision" (the client's flow on the panel). */
+  flow: string;
+  /**
+   * The synced inbound `settings` without clients: shadowsocks `method` and (2022 methods) the server
+   * `password`; vless `encryption`; hysteria `version`.
+   */
+  settings: Record<string, unknown>;
+  /**
+   * The synced inbound `streamSettings` (sanitized: no private keys), with an external proxy's
+   * `forceTls` already applied to `security`. Read network, security, tlsSettings, realitySettings,
+   * tcpSettings, wsSettings, grpcSettings, httpupgradeSettings, xhttpSettings, kcpSettings from it.
+   */
+  streamSettings: Record<string, unknown>;
+}
+
+/** The formats `?format=` accepts. */
+export const CONTENT_FORMATS = ["base64", "plain", "clash", "stash", "sing-box", "v2ray-json"] as const;
+export type ContentFormat = (typeof CONTENT_FORMATS)[number];
+
+/** A rendered document: its body and what goes in content-type; the endpoints left out, with why. */
+export interface RenderedContent {
+  body: string;
+  contentType: string;
+  /** File extension for content-disposition (txt, yaml, json). */
+  extension: string;
+  skipped: { name: string; reason: string }[];
+}
