@@ -17,6 +17,11 @@ const SECONDS = Number(E.BENCH_SECONDS || 10);
 const CONCURRENCY = Number(E.BENCH_CONCURRENCY || 16);
 const WARMUP_SECONDS = Number(E.BENCH_WARMUP_SECONDS ?? 1); // per scenario, not recorded
 const BASE = `http://127.0.0.1:${PORT}`;
+const SUB_COUNT = Number(E.BENCH_SUBSCRIPTIONS || 1000);
+const SUB_CONCURRENCY = Number(E.BENCH_SUB_CONCURRENCY || 32);
+const SUB_FORMATS = ["base64", "clash", "sing-box"];
+const CEILING_PORT = PORT + 1;
+let subFixture = null; // [{ id, token }] written before the server starts (seed-subscriptions.ts)
 const ADMIN = { email: "bench-admin@example.com", password: randomBytes(12).toString("base64url") };
 
 // ---------------------------------------------------------------------------------------------
@@ -52,6 +57,18 @@ const SCENARIOS = [
         body: JSON.stringify({ latencies: ["telecom", "unicom", "mobile"].map((carrier) => ({ carrier, latencyMs: randomInt(20, 300) })) }),
       }),
     check: (body) => JSON.parse(body)?.logged === 3,
+  },
+  {
+    name: "subscription",
+    what: "GET /api/subscription/<id>?token=, 1,000 subscriptions, 32 connections, formats base64/clash/sing-box in turn (lean handler: limits, token, owner/state checks, batched access log, cached render)",
+    concurrency: SUB_CONCURRENCY,
+    setup: async () => ({ subs: subFixture, next: 0 }),
+    fire: (w, s) => {
+      const sub = s.subs[s.next++ % s.subs.length];
+      const format = SUB_FORMATS[s.next % SUB_FORMATS.length];
+      return fetch(`${BASE}/api/subscription/${sub.id}?token=${sub.token}&format=${format}`, { headers: { "x-forwarded-for": uniqueIp() } });
+    },
+    check: (body) => body.length > 100,
   },
   {
     name: "login",
@@ -155,7 +172,7 @@ async function createAgentTokens() {
 async function drive(scenario, state, seconds, record) {
   const end = performance.now() + seconds * 1000;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, w) => {
+    Array.from({ length: scenario.concurrency ?? CONCURRENCY }, async (_, w) => {
       while (performance.now() < end && !serverGone) {
         const t0 = performance.now();
         let outcome;
@@ -235,6 +252,17 @@ const serverEnv = {
   ...(E.BENCH_REDIS_URL ? { REDIS_URL: E.BENCH_REDIS_URL } : {}),
 };
 
+const wantSubscription = !only || only.includes("subscription");
+const ceilingResults = [];
+if (wantSubscription) {
+  // Both run before the server starts: on PGlite only one process may open the data directory.
+  process.stdout.write(`  seeding ${SUB_COUNT} subscriptions ... `);
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "bench/seed-subscriptions.ts", String(SUB_COUNT)], { cwd: ROOT, env: serverEnv, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+  subFixture = JSON.parse(stdout.trim().split("\n").pop());
+  console.log("done");
+  ceilingResults.push(await measureCeiling());
+}
+
 console.log(`Relayboard bench: ${pg ? "PostgreSQL" : "PGlite"}${E.BENCH_REDIS_URL ? " + Redis" : ""}, ${CONCURRENCY} workers, ${SECONDS} s per scenario (+${WARMUP_SECONDS} s warm-up), ${os.cpus().length} CPUs, Node ${process.version}`);
 const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
 const serverLines = []; // server output (warn/error at LOG_LEVEL=warn), shown when something goes wrong
@@ -258,7 +286,10 @@ try {
     results.push(r);
     if (serverGone) throw new Error(`the server exited during "${s.name}" (${JSON.stringify(await exited)})`);
   }
+  results.unshift(...ceilingResults);
   printTable(results);
+  const sub = results.find((r) => r.scenario === "subscription");
+  if (sub && ceilingResults[0]) console.log(`subscription / bare node:http ceiling: ${Math.round((sub.rps / ceilingResults[0].rps) * 100)} % of its throughput\n`);
   const meta = { database: pg ? "postgresql" : "pglite", redis: Boolean(E.BENCH_REDIS_URL), concurrency: CONCURRENCY, seconds: SECONDS, cpus: os.cpus().length, node: process.version };
   console.log(JSON.stringify({ bench: "relayboard", ...meta, results }));
   if (results.some((r) => r.errors)) exitCode = 1;
@@ -270,6 +301,33 @@ try {
   await stop();
 }
 process.exit(exitCode);
+
+/** The bare node:http server doing the same lookup (bench/bare-subscription-server.ts), measured alone. */
+async function measureCeiling() {
+  const bare = spawn(process.execPath, ["--import", "tsx", "bench/bare-subscription-server.ts", String(CEILING_PORT)], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve, reject) => {
+    bare.stdout.on("data", (d) => String(d).includes("ready") && resolve());
+    bare.on("exit", (code) => reject(new Error(`the bare ceiling server exited (${code})`)));
+  });
+  const scenario = {
+    name: "subscription-bare",
+    concurrency: SUB_CONCURRENCY,
+    fire: (w, s) => {
+      const sub = s.subs[s.next++ % s.subs.length];
+      return fetch(`http://127.0.0.1:${CEILING_PORT}/api/subscription/${sub.id}?token=${sub.token}`);
+    },
+    setup: async () => ({ subs: subFixture, next: 0 }),
+  };
+  process.stdout.write(`  ${scenario.name.padEnd(14)} the ceiling: bare node:http, same lookup and token check, fixed body ... `);
+  try {
+    const r = await runScenario(scenario);
+    console.log(`${r.rps} req/s`);
+    return r;
+  } finally {
+    bare.kill("SIGTERM");
+    await new Promise((resolve) => bare.once("exit", resolve));
+  }
+}
 
 async function waitForHealth() {
   const deadline = Date.now() + 180_000; // migrations + Next's prepare; slow on a busy machine

@@ -15,6 +15,7 @@ import { bootstrapAdmin } from "./services/accounts";
 import { announceFirstAdmin } from "./services/accounts/announce-first-admin";
 import { startPeriodicJobs } from "./jobs/periodic";
 import { startWorker } from "./jobs/worker";
+import { flushAccessLogs } from "./services/subscription-content/access-log";
 import { closeRedis } from "./rate-limit/limiter";
 import { acquireEmbeddedLock } from "./db/embedded-lock";
 import { startControlSocket } from "./control/socket-server";
@@ -42,7 +43,7 @@ async function main() {
 
   const trusted = parseTrustedProxies(e.TRUSTED_PROXIES);
   const appHttps = e.appUrl.startsWith("https://");
-  const server = createServer(makeRequestListener(handle, { trusted, appHttps, dev }));
+  const server = createServer(makeRequestListener(handle, { trusted, appHttps, dev, db }));
 
   const worker = e.JOBS_DISABLED ? undefined : startWorker(db);
   const periodic = e.JOBS_DISABLED ? undefined : startPeriodicJobs(db);
@@ -66,6 +67,7 @@ async function main() {
       server.closeIdleConnections();
     });
     await periodic?.stop();
+    await flushAccessLogs();
     await worker?.stop();
     await control?.close();
     await closeRedis();

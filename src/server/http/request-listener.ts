@@ -5,10 +5,13 @@ import { log } from "../logger";
 import { runServerActionRequest } from "./action-scope";
 import { admitRequest, type IncomingOptions } from "./incoming";
 import { lingerOnAbort } from "./linger-on-abort";
+import type { Db } from "../db/client";
+import { routeSubscription, serveSubscription } from "./subscription-handler";
 
 export type NextHandle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-export function makeRequestListener(handle: NextHandle, opts: IncomingOptions): RequestListener {
+/** `db`: the subscription content endpoint is answered here, before Next (subscription-handler.ts). */
+export function makeRequestListener(handle: NextHandle, opts: IncomingOptions & { db?: Db }): RequestListener {
   return (req, res) => {
     const started = performance.now();
     const admitted = admitRequest(req, opts);
@@ -28,6 +31,9 @@ export function makeRequestListener(handle: NextHandle, opts: IncomingOptions): 
     }
     lingerOnAbort(req, res);
     for (const [k, v] of Object.entries(admitted.responseHeaders)) res.setHeader(k, v);
+    const sub = opts.db ? routeSubscription(req) : null;
+    if (sub?.kind === "content") return void serveSubscription(opts.db!, req, res, sub, admitted.ip, admitted.requestId);
+    if (sub?.kind === "page") req.url = sub.url;
     const run = () =>
       handle(req, res).catch((err: unknown) => {
         log.error("request handler crashed", { requestId, error: err });

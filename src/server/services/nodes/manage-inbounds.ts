@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import { requireAdmin } from "../../context";
-import { inbounds } from "../../db/schema";
+import { inbounds, nodes } from "../../db/schema";
 import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
 import { DisplayNameInput } from "./inputs";
@@ -14,6 +14,7 @@ export async function updateInboundDisplayName(ctx: Ctx, id: string, raw: unknow
   return ctx.db.transaction(async (tx) => {
     const before = await getInboundOrThrow(tx, id);
     const [row] = await tx.update(inbounds).set({ displayName: displayName || null }).where(eq(inbounds.id, id)).returning();
+    await bumpNodeContent(tx, before.nodeId);
     await recordAudit(ctx, { action: "admin.inbound.rename", targetType: "inbound", targetId: id, metadata: { nodeId: before.nodeId, from: before.displayName, to: displayName || null } }, tx);
     return row!;
   });
@@ -25,7 +26,13 @@ export async function deleteInbound(ctx: Ctx, id: string): Promise<{ deleted: tr
   await ctx.db.transaction(async (tx) => {
     const before = await getInboundOrThrow(tx, id);
     await tx.delete(inbounds).where(eq(inbounds.id, id));
+    await bumpNodeContent(tx, before.nodeId);
     await recordAudit(ctx, { action: "admin.inbound.delete_mirror", targetType: "inbound", targetId: id, metadata: { nodeId: before.nodeId, panelInboundId: before.panelInboundId, tag: before.tag } }, tx);
   });
   return { deleted: true };
+}
+
+/** Subscription content shows the node's inbounds and names: a new version re-renders it everywhere. */
+export async function bumpNodeContent(tx: Pick<Ctx["db"], "update">, nodeId: string): Promise<void> {
+  await tx.update(nodes).set({ contentVersion: sql`${nodes.contentVersion} + 1` }).where(eq(nodes.id, nodeId));
 }

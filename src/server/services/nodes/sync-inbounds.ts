@@ -61,7 +61,8 @@ export async function writeInboundMirror(ctx: Ctx, nodeId: string, list: PanelIn
     // earlier sync set is kept. Decided in the UPDATE itself, so it cannot race the admin's switch.
     await tx
       .update(nodes)
-      .set({ panelStatus: "OK", panelError: null, panelErrorReason: null, panelErrorParams: null, panelCheckedAt: now, lastSyncAt: now, visibility: sql`case when ${nodes.visibility} = 'PENDING' then 'VISIBLE' else ${nodes.visibility} end` })
+      // contentVersion: links are built from the mirrored inbounds, so rendered content is re-made.
+      .set({ contentVersion: sql`${nodes.contentVersion} + 1`, panelStatus: "OK", panelError: null, panelErrorReason: null, panelErrorParams: null, panelCheckedAt: now, lastSyncAt: now, visibility: sql`case when ${nodes.visibility} = 'PENDING' then 'VISIBLE' else ${nodes.visibility} end` })
       .where(eq(nodes.id, nodeId));
   });
   return list.length;

@@ -1,0 +1,22 @@
+// The Next.js side of the content endpoint. In production the custom server answers these URLs
+// before Next (subscription-handler.ts); this route serves them when Next runs on its own (dev
+// tools, tests of the app router) and calls the same pipeline.
+import { getDb } from "../db/client";
+import { serveContent } from "../services/subscription-content/serve";
+import { localeOfHeaders, requestMeta } from "./request-meta";
+
+export async function subscriptionGet(req: Request, id: string): Promise<Response> {
+  const url = new URL(req.url);
+  const { ip } = requestMeta(req.headers);
+  // The custom server always sets the client IP; without it no per-IP limit could run: refuse.
+  if (!ip) return new Response(JSON.stringify({ error: { code: "VALIDATION", message: "Client address unknown" } }), { status: 400, headers: { "content-type": "application/json" } });
+  const out = await serveContent(getDb(), {
+    id,
+    token: url.searchParams.get("token"),
+    format: url.searchParams.get("format"),
+    userAgent: req.headers.get("user-agent") ?? "",
+    ip,
+    locale: localeOfHeaders(req.headers),
+  });
+  return new Response(out.body, { status: out.status, headers: out.headers });
+}

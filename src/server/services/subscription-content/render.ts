@@ -1,0 +1,97 @@
+// Rendered content, cached per subscription and format. The key holds the subscription's and its
+// node's content versions, which every change that affects the output bumps (status, credentials,
+// inbounds, display names, node address): a stale entry is never read again, on any instance, and
+// simply ages out. Concurrent misses for one key share one render.
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { inbounds, nodeClients, nodes } from "../../db/schema";
+import { decryptSecret } from "../../crypto/secrets";
+// The flow provisioning gave the client: the same rule, so links match the panel.
+import { flowFor as flowOf } from "../provisioning/converge-client";
+import type { SubjectSubscription } from "./access";
+import { documentClash } from "./clash";
+import { endpointsFor, isRenderable, uniqueNames } from "./endpoints";
+import { documentBase64, documentPlain } from "./share-links";
+import { documentSingBox } from "./sing-box";
+import type { ContentFormat, ProxyEndpoint, RenderedContent } from "./types";
+import { documentV2rayJson } from "./v2ray-json";
+
+const MAX_ENTRIES = 5_000;
+const cache = new Map<string, Promise<RenderedContent>>();
+
+export function cacheKey(scope: string, format: ContentFormat, subs: Pick<SubjectSubscription, "id" | "contentVersion" | "nodeVersion">[]): string {
+  return `${scope}|${format}|${subs.map((s) => `${s.id}.${s.contentVersion}.${s.nodeVersion}`).join(",")}`;
+}
+
+export function renderCached(db: Db, key: string, format: ContentFormat, subs: SubjectSubscription[], title: string): Promise<RenderedContent> {
+  const hit = cache.get(key);
+  if (hit) {
+    // Refresh its place: the Map's insertion order is the eviction order (least recently used first).
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const value = loadEndpoints(db, subs.map((s) => s.id)).then((eps) => renderDocument(format, eps, title));
+  cache.set(key, value);
+  value.catch(() => cache.delete(key));
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return value;
+}
+
+export function clearContentCache(): void {
+  cache.clear();
+}
+
+export function renderDocument(format: ContentFormat, eps: ProxyEndpoint[], title: string): RenderedContent {
+  switch (format) {
+    case "base64":
+      return documentBase64(eps);
+    case "plain":
+      return documentPlain(eps);
+    case "clash":
+      return documentClash(eps, { dialect: "mihomo", title });
+    case "stash":
+      return documentClash(eps, { dialect: "stash", title });
+    case "sing-box":
+      return documentSingBox(eps, { title });
+    case "v2ray-json":
+      return documentV2rayJson(eps);
+  }
+}
+
+/** Hostname clients dial when the node has no public host of its own: the panel URL's host. */
+export function nodeHostOf(node: { publicHost: string | null; panelUrl: string }): string {
+  if (node.publicHost) return node.publicHost;
+  try {
+    return new URL(node.panelUrl).hostname.replace(/^\[|\]$/g, "");
+  } catch {
+    return "";
+  }
+}
+
+/** Every endpoint of these subscriptions, in subscription then inbound order. */
+export async function loadEndpoints(db: Db, subscriptionIds: string[]): Promise<ProxyEndpoint[]> {
+  if (subscriptionIds.length === 0) return [];
+  const rows = await db
+    .select({ client: nodeClients, inbound: inbounds, node: { name: nodes.name, publicHost: nodes.publicHost, panelUrl: nodes.panelUrl } })
+    .from(nodeClients)
+    .innerJoin(inbounds, eq(inbounds.id, nodeClients.inboundId))
+    .innerJoin(nodes, eq(nodes.id, nodeClients.nodeId))
+    .where(and(inArray(nodeClients.subscriptionId, subscriptionIds), eq(inbounds.active, true), eq(inbounds.enabled, true)))
+    .orderBy(nodeClients.createdAt, inbounds.port);
+  const order = new Map(subscriptionIds.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(a.client.subscriptionId)! - order.get(b.client.subscriptionId)!);
+  const eps: ProxyEndpoint[] = [];
+  for (const { client, inbound, node } of rows) {
+    if (!isRenderable(inbound.protocol, inbound.settings)) continue;
+    eps.push(
+      ...endpointsFor({
+        inbound: { protocol: inbound.protocol, port: inbound.port, listen: inbound.listen, remark: inbound.remark, displayName: inbound.displayName, settings: inbound.settings, streamSettings: inbound.streamSettings },
+        client: { email: client.email, credential: decryptSecret(client.credentialEnc), flow: flowOf(inbound.protocol, inbound.streamSettings) },
+        nodeHost: nodeHostOf(node),
+        nodeName: node.name,
+      }),
+    );
+  }
+  return uniqueNames(eps);
+}

@@ -1,0 +1,101 @@
+// The content endpoint's whole pipeline, transport-free: the custom server's lean handler and the
+// Next route both call serveContent and write what it returns. Order (behaviour §7): format check,
+// gate (per-IP limit, token, per-subscription limit, owner, status, expiry), access log, render.
+import type { Db } from "../../db/client";
+import type { AccessOutcome } from "../../db/schema";
+import { localizeError, type Locale } from "../../i18n/error-text";
+import { errorBody } from "../../http/respond";
+import { openContent, type ContentSubject, type GateResult } from "./access";
+import { recordAccess } from "./access-log";
+import { contentSettings } from "./content-settings";
+import { contentHeaders } from "./headers";
+import { pickFormat } from "./pick-format";
+import { cacheKey, renderCached } from "./render";
+import { CONTENT_FORMATS, type ContentFormat } from "./types";
+import { aggregateContentUrl, subscriptionContentUrl } from "./urls";
+
+export interface ContentRequest {
+  /** The path segment: a subscription id or "all". */
+  id: string;
+  token: string | null;
+  format: string | null;
+  userAgent: string;
+  ip: string;
+  locale: Locale;
+}
+
+export interface ContentResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** profile-update-interval: how often clients re-fetch, in hours (behaviour §7). */
+const UPDATE_INTERVAL_HOURS = 12;
+const STATUS_CODE: Record<number, string> = { 400: "VALIDATION", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 429: "RATE_LIMITED" };
+
+function refusal(status: number, reason: string, locale: Locale, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): ContentResponse {
+  const e = localizeError({ code: STATUS_CODE[status] ?? "FORBIDDEN", message: reason, details: { reason, ...extra } }, locale);
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+    body: JSON.stringify(errorBody(e.code, e.message, e.details)),
+  };
+}
+
+// Rows worth keeping: a refusal tied to a subscription or an owner (a wrong token for a real id, a
+// suspended one...). Floods (rate limited, no token, unknown id) are not written: they would let
+// anyone fill the table at the speed of the limiter.
+const LOGGED_REFUSALS = new Set<AccessOutcome>(["token_invalid", "owner_disabled", "suspended", "restricted", "expired", "cancelled"]);
+
+export async function serveContent(db: Db, req: ContentRequest, now: Date = new Date()): Promise<ContentResponse> {
+  const picked = pickFormat({ format: req.format, userAgent: req.userAgent });
+  if (typeof picked !== "string") return refusal(400, "subscription_format_unknown", req.locale, { formats: CONTENT_FORMATS.join(", ") });
+  const settings = await contentSettings(db);
+  const gate: GateResult = await openContent(db, { id: req.id, token: req.token, ip: req.ip, now, limits: settings.limits });
+  if (!gate.ok) {
+    if (LOGGED_REFUSALS.has(gate.outcome) && (gate.subscriptionId || gate.userId)) {
+      recordAccess(db, { subscriptionId: gate.subscriptionId ?? null, userId: gate.userId ?? null, outcome: gate.outcome, ip: req.ip, userAgent: req.userAgent, format: "", createdAt: now });
+    }
+    const retry = gate.retryAfterSeconds;
+    return refusal(gate.status, gate.reason, req.locale, retry ? { retryAfterSeconds: retry } : {}, retry ? { "retry-after": String(retry) } : {});
+  }
+  const { subject } = gate;
+  const one = subject.kind === "one" ? subject.subscriptions[0]! : null;
+  recordAccess(db, { subscriptionId: one?.id ?? null, userId: subject.owner.id, outcome: "OK", ip: req.ip, userAgent: req.userAgent, format: picked, createdAt: now });
+  const title = one ? `${settings.siteName} · ${one.planName}` : settings.siteName;
+  const scope = one ? one.id : `all:${subject.owner.id}`;
+  const content = await renderCached(db, cacheKey(scope, picked, subject.subscriptions), picked, subject.subscriptions, title);
+  const webPageUrl = one ? subscriptionContentUrl(settings.baseUrl, one.id, req.token!) : aggregateContentUrl(settings.baseUrl, req.token!);
+  return {
+    status: 200,
+    headers: {
+      ...contentHeaders({
+        title,
+        filenameBase: title,
+        extension: content.extension,
+        ...usage(subject),
+        updateIntervalHours: UPDATE_INTERVAL_HOURS,
+        webPageUrl,
+        supportUrl: settings.supportUrl,
+      }),
+      "content-type": content.contentType,
+    },
+    body: content.body,
+  };
+}
+
+/** subscription-userinfo figures: one subscription's, or the sums of an aggregate (earliest expiry). */
+function usage(subject: ContentSubject): { upload: number; download: number; total: number; expireAt: Date | null } {
+  const subs = subject.subscriptions;
+  if (subs.length === 0) return { upload: 0, download: 0, total: 0, expireAt: null };
+  const unlimited = subs.some((s) => s.trafficLimitBytes === 0);
+  return {
+    upload: subs.reduce((n, s) => n + s.trafficUpBytes, 0),
+    download: subs.reduce((n, s) => n + s.trafficDownBytes, 0),
+    total: unlimited ? 0 : subs.reduce((n, s) => n + s.trafficLimitBytes, 0),
+    expireAt: new Date(Math.min(...subs.map((s) => s.expiresAt.getTime()))),
+  };
+}
+
+export type { ContentFormat };
