@@ -8,8 +8,9 @@ import { nodeCommands } from "./node";
 import { orderCommands } from "./order";
 import { planCommands } from "./plan";
 import { settingsCommands } from "./settings";
+import { subscriptionCommands } from "./subscription";
 import { ticketCommands } from "./ticket";
 import { userCommands } from "./user";
 import { userTwoFactorCommands } from "./user-2fa";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...ticketCommands, ...announceCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...ticketCommands, ...announceCommands];

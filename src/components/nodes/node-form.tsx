@@ -23,6 +23,7 @@ export interface EditableNode {
   panelUsername: string;
   hasApiToken: boolean;
   panelTlsInsecure: boolean;
+  publicHost: string | null;
 }
 
 interface Props {
@@ -36,14 +37,14 @@ interface Props {
 
 export interface SavedNode { id: string; name: string; visibility: string }
 
-const blank = { name: "", panelUrl: "", panelUsername: "", panelPassword: "", panelApiToken: "" };
+const blank = { name: "", panelUrl: "", panelUsername: "", panelPassword: "", panelApiToken: "", publicHost: "" };
 
 export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
   const t = useTranslations("nodes.form");
   const router = useRouter();
   const { messageOf, fieldMessages: fieldTexts } = useErrorText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
-  const [v, setV] = useState(node ? { ...blank, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername } : blank);
+  const [v, setV] = useState(node ? { ...blank, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername, publicHost: node.publicHost ?? "" } : blank);
   const [clearToken, setClearToken] = useState(false);
   const [tlsInsecure, setTlsInsecure] = useState(node?.panelTlsInsecure ?? false);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -69,6 +70,7 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
     fd.set("name", v.name.trim());
     fd.set("panelUrl", v.panelUrl.trim());
     fd.set("panelUsername", v.panelUsername.trim());
+    fd.set("publicHost", v.publicHost.trim());
     if (v.panelPassword) fd.set("panelPassword", v.panelPassword);
     if (!clearToken && v.panelApiToken.trim()) fd.set("panelApiToken", v.panelApiToken.trim());
     if (mode === "edit" && clearToken) fd.set("clearApiToken", "on");
@@ -108,6 +110,16 @@ export function NodeForm({ mode, node, onSaved, extraActions }: Props) {
           onChange={set("panelUrl")}
           error={fields.panelUrl}
           data-testid="node-panel-url"
+        />
+        <TextInput
+          label={t("publicHost")}
+          description={t("publicHostHint")}
+          placeholder="node1.example.com"
+          maxLength={253}
+          value={v.publicHost}
+          onChange={set("publicHost")}
+          error={fields.publicHost}
+          data-testid="node-public-host"
         />
         <TextInput label={t("username")} required autoComplete="off" value={v.panelUsername} onChange={set("panelUsername")} error={fields.panelUsername} data-testid="node-username" />
         <PasswordField

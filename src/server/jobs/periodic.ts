@@ -5,12 +5,19 @@ import { describeError } from "../describe-error";
 import { log } from "../logger";
 import { expireDueOrders } from "../services/orders";
 import { pollUsdtReceipts } from "../services/payments";
+import { expireDueSubscriptions, reconcileAllNodes, resetDueTraffic, sendReminders, syncAllTraffic } from "../services/subscription-lifecycle";
 
 interface Job { name: string; everyMs: number; run: (db: Db) => Promise<unknown> }
 
 export const PERIODIC_JOBS: Job[] = [
   { name: "orders.expire", everyMs: 60_000, run: (db) => expireDueOrders(db) },
   { name: "payments.usdt-poll", everyMs: 30_000, run: (db) => pollUsdtReceipts(db) },
+  // Subscription lifecycle (services/subscription-lifecycle): each safe on every instance at once.
+  { name: "subscriptions.expire", everyMs: 60_000, run: (db) => expireDueSubscriptions(db) },
+  { name: "subscriptions.traffic-sync", everyMs: 60_000, run: (db) => syncAllTraffic(db) },
+  { name: "subscriptions.traffic-reset", everyMs: 5 * 60_000, run: (db) => resetDueTraffic(db) },
+  { name: "nodes.reconcile", everyMs: 10 * 60_000, run: (db) => reconcileAllNodes(db) },
+  { name: "subscriptions.reminders", everyMs: 15 * 60_000, run: (db) => sendReminders(db) },
 ];
 
 export function startPeriodicJobs(db: Db, jobs = PERIODIC_JOBS) {

@@ -1,3 +1,6 @@
 // Importing this module registers every task handler (side effect), in the worker's process.
 import "../integrations/mail/send-mail-task";
 import "../services/provisioning/panel-client-task";
+import "../services/subscription-lifecycle/reset-traffic-task";
+import "../services/subscription-lifecycle/reconcile-task";
+import "../services/provisioning/panel-client-delete";

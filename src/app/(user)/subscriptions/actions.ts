@@ -1,7 +1,9 @@
 "use server";
-// Extending one's own subscription: price it (nothing reserved), order it now, or put it in the cart.
+// Extending one's own subscription: price it (nothing reserved), order it now, or put it in the cart;
+// rotating its access, the aggregate link, and revealing streaming credentials.
 import { runAction } from "@/server/actions/run-action";
 import { addToCart, addTraffic, previewOrder, renewSubscription } from "@/server/services/orders";
+import * as subs from "@/server/services/subscriptions";
 
 export interface ExtensionInput {
   planId: string;
@@ -37,4 +39,19 @@ export async function addExtensionToCartAction(input: ExtensionInput) {
   return runAction((ctx) => addToCart(ctx, { planId: input.planId, kind: input.kind, subscriptionId: input.subscriptionId, days: input.days ?? 0, trafficGb: input.trafficGb ?? 0 }), {
     revalidate: ["/cart"],
   });
+}
+
+/** New download token and panel credentials for one's own proxy subscription; used traffic is kept. Answers the new token. */
+export async function rotateSubscriptionAccess(subscriptionId: string) {
+  return runAction((ctx) => subs.rotateSubscriptionAccess(ctx, subscriptionId), { revalidate: ["/subscriptions", `/subscriptions/${subscriptionId}`] });
+}
+
+/** A new token for the aggregate (/api/subscription/all) link; the old link stops working. */
+export async function rotateAggregateLink() {
+  return runAction((ctx) => subs.rotateAggregateToken(ctx), { revalidate: ["/subscriptions"] });
+}
+
+/** The shared account's credentials of one's own active streaming subscription (audited). */
+export async function revealStreamingCredentials(subscriptionId: string) {
+  return runAction((ctx) => subs.revealStreamingCredentials(ctx, subscriptionId));
 }

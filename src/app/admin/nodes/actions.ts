@@ -3,6 +3,7 @@
 // which check the caller (admin only) and write the audit rows themselves.
 import { formToObject, runAction } from "@/server/actions/run-action";
 import * as nodes from "@/server/services/nodes";
+import * as lifecycle from "@/server/services/subscription-lifecycle";
 
 const PAGES = ["/admin/nodes", "/lines"];
 
@@ -36,4 +37,8 @@ export async function generateAgentToken(nodeId: string) {
 }
 export async function revokeAgentToken(nodeId: string) {
   return runAction((ctx) => nodes.revokeAgentToken(ctx, nodeId), { revalidate: [`/admin/nodes/${nodeId}`, "/admin/nodes"] });
+}
+/** Queues a panel sync for every client of the node's last drift report, and a new check shortly after. */
+export async function repairNodeDrift(nodeId: string) {
+  return runAction((ctx) => lifecycle.repairNodeDrift(ctx, nodeId), { revalidate: [`/admin/nodes/${nodeId}`, "/admin/tasks"] });
 }

@@ -16,6 +16,13 @@ export const NodeInput = z.object({
   panelApiToken: z.string().trim().max(500).optional(),
   sortOrder: z.coerce.number().int().min(-10_000).max(10_000).optional(),
   panelTlsInsecure: optionalFormBoolean,
+  // The host name or IP clients connect to; empty: the panel URL's host (often a different name).
+  publicHost: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(/^$|^[A-Za-z0-9.-]+$|^[0-9A-Fa-f:]+$/, { error: "public_host_format" })
+    .optional(),
 });
 
 /** On update an empty password or token keeps the stored one; clearApiToken removes the token. */

@@ -32,6 +32,7 @@ export async function createNode(ctx: Ctx, raw: unknown) {
           panelApiTokenEnc: input.panelApiToken ? encryptSecret(input.panelApiToken) : null,
           sortOrder: input.sortOrder ?? 0,
           panelTlsInsecure: input.panelTlsInsecure ?? false,
+          publicHost: input.publicHost || null,
         })
         .returning({ id: nodes.id });
       await recordAudit(ctx, { action: "admin.node.create", targetType: "node", targetId: n!.id, metadata: { name: input.name, panelUrl: input.panelUrl, panelTlsInsecure: input.panelTlsInsecure ?? false } }, tx);
@@ -60,6 +61,9 @@ export async function updateNode(ctx: Ctx, id: string, raw: unknown) {
           ...(input.clearApiToken ? { panelApiTokenEnc: null } : input.panelApiToken ? { panelApiTokenEnc: encryptSecret(input.panelApiToken) } : {}),
           ...(input.sortOrder !== undefined ? { sortOrder: input.sortOrder } : {}),
           ...(input.panelTlsInsecure !== undefined ? { panelTlsInsecure: input.panelTlsInsecure } : {}),
+          ...(input.publicHost !== undefined ? { publicHost: input.publicHost || null } : {}),
+          // The panel URL's host is the address in links when no public host is set: re-render.
+          contentVersion: sql`${nodes.contentVersion} + 1`,
           updatedAt: sql`now()`,
         })
         .where(eq(nodes.id, id));
@@ -67,6 +71,7 @@ export async function updateNode(ctx: Ctx, id: string, raw: unknown) {
       if (input.panelPassword) changed.push("panelPassword");
       if (input.panelApiToken || input.clearApiToken) changed.push("panelApiToken");
       if (input.panelTlsInsecure !== undefined && input.panelTlsInsecure !== before.panelTlsInsecure) changed.push("panelTlsInsecure");
+      if (input.publicHost !== undefined && (input.publicHost || null) !== before.publicHost) changed.push("publicHost");
       await recordAudit(ctx, { action: "admin.node.update", targetType: "node", targetId: id, metadata: { fields: changed } }, tx);
     });
   } catch (err) {

@@ -24,6 +24,7 @@ export function publicNode(n: Node) {
     panelUsername: n.panelUsername,
     hasApiToken: Boolean(n.panelApiTokenEnc),
     panelTlsInsecure: n.panelTlsInsecure,
+    publicHost: n.publicHost,
     agentToken: n.agentTokenHash ? { active: true, createdAt: n.agentTokenCreatedAt } : { active: false, createdAt: null },
     lastAgentReportAt: n.lastAgentReportAt,
     panelStatus: n.panelStatus,

@@ -152,7 +152,7 @@ async function reserveStock(tx: Tx, userId: string, plan: Plan, unitsInThisOrder
 }
 
 /** Units of a plan the user already holds: live subscriptions still holding stock plus lines of other pending orders. */
-async function heldElsewhere(tx: Tx, userId: string, planId: string): Promise<number> {
+export async function heldElsewhere(tx: Tx, userId: string, planId: string): Promise<number> {
   const [subs] = await tx
     .select({ n: count() })
     .from(subscriptions)

@@ -58,14 +58,23 @@ export async function releasePlanUnit(tx: Tx, planId: string): Promise<void> {
   }
 }
 
-/** A subscription that ends gives its stock unit back, once (holds_stock flips in a conditional update). */
-export async function releaseSubscriptionStock(tx: Tx, subscriptionId: string): Promise<void> {
+/**
+ * A subscription that ends gives its stock unit back, once (holds_stock flips in a conditional
+ * update). A streaming slot goes back to the service the subscription uses now, which is not its
+ * plan's after an admin reassigned it. True when this call released it.
+ */
+export async function releaseSubscriptionStock(tx: Tx, subscriptionId: string): Promise<boolean> {
   const [sub] = await tx
     .update(subscriptions)
     .set({ holdsStock: false })
     .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.holdsStock, true)))
-    .returning({ planId: subscriptions.planId });
-  if (sub) await releasePlanUnit(tx, sub.planId);
+    .returning({ planId: subscriptions.planId, serviceId: subscriptions.streamingServiceId });
+  if (!sub) return false;
+  await tx.update(plans).set({ stockHeld: sql`greatest(${plans.stockHeld} - 1, 0)` }).where(eq(plans.id, sub.planId));
+  if (sub.serviceId) {
+    await tx.update(streamingServices).set({ slotsHeld: sql`greatest(${streamingServices.slotsHeld} - 1, 0)` }).where(eq(streamingServices.id, sub.serviceId));
+  }
+  return true;
 }
 
 /** The expiry job: pending orders past their time release their stock and coupon (behaviour §4). */

@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { AnchorLink } from "@/components/links";
 import { AgentTokenPanel } from "@/components/nodes/agent-token-panel";
+import { DriftPanel } from "@/components/nodes/drift-panel";
 import { InboundsTable } from "@/components/nodes/inbounds-table";
 import { LatencyPanel } from "@/components/nodes/latency-panel";
 import { CARRIERS, type Carrier } from "@/components/nodes/meta";
@@ -17,6 +18,7 @@ import type { Ctx } from "@/server/context";
 import { isDomainError } from "@/server/errors";
 import { getNode, listNodeInbounds } from "@/server/services/nodes";
 import { getAppInfo } from "@/server/services/settings";
+import { getNodeDrift } from "@/server/services/subscription-lifecycle";
 import { getLatencyHistory, getLatestLatency, getRouteTraces } from "@/server/services/telemetry";
 
 type Params = Promise<{ id: string }>;
@@ -46,8 +48,9 @@ export default async function NodePage({ params }: { params: Params }) {
   const { id } = await params;
   const ctx = await requestCtx();
   const node = await loadNode(ctx, id);
-  const [inbounds, latest, traces, histories, app, t] = await Promise.all([
+  const [inbounds, drift, latest, traces, histories, app, t] = await Promise.all([
     listNodeInbounds(ctx, id),
+    getNodeDrift(ctx, id),
     getLatestLatency(ctx, { nodeId: id }),
     getRouteTraces(ctx, { nodeId: id }),
     Promise.all(CARRIERS.map((carrier) => getLatencyHistory(ctx, { nodeId: id, carrier, range: "1d" }))),
@@ -102,6 +105,8 @@ export default async function NodePage({ params }: { params: Params }) {
         <InboundsTable rows={inboundRows} />
       </Stack>
 
+      <DriftPanel nodeId={node.id} items={drift.items} checkedAt={drift.checkedAt} />
+
       <LatencyPanel
         nodeId={node.id}
         latest={byCarrier(latest.latencies)}
@@ -116,7 +121,7 @@ export default async function NodePage({ params }: { params: Params }) {
         ))}
       </Stack>
 
-      <NodeEditCard node={{ id: node.id, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername, hasApiToken: node.hasApiToken, panelTlsInsecure: node.panelTlsInsecure }} />
+      <NodeEditCard node={{ id: node.id, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername, hasApiToken: node.hasApiToken, panelTlsInsecure: node.panelTlsInsecure, publicHost: node.publicHost }} />
     </Stack>
   );
 }

@@ -1,0 +1,56 @@
+// Helpers for the lifecycle tests: a paid subscription on the shop's node (clients on the simulator),
+// and a second "instance" (its own connection pool on PostgreSQL; the same PGlite otherwise).
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
+import { drizzleFor, type Db } from "../../src/server/db/client";
+import { nodeClients, plans, subscriptions, type NodeClient, type Subscription } from "../../src/server/db/schema";
+import type { PlanInputRaw } from "../../src/server/services/catalog";
+import { buyNow, confirmOrder } from "../../src/server/services/orders";
+import { testPool } from "../helpers/db";
+import { buyer, drainTasks, proxyPlan, type Shop } from "../commerce/fixtures";
+
+export const GIB = 1024 ** 3;
+
+export async function subscribe(shop: Shop, planOver: Partial<PlanInputRaw> = {}): Promise<{ sub: Subscription; clients: NodeClient[]; planId: string; userId: string }> {
+  const plan = await proxyPlan(shop, planOver);
+  const u = await buyer(shop);
+  const order = await buyNow(u.ctx, { planId: plan.id });
+  if (order.status !== "PAID") await confirmOrder(shop.admin.ctx, order.id);
+  await drainTasks(shop.db);
+  const [sub] = await shop.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
+  const clients = await shop.db.select().from(nodeClients).where(eq(nodeClients.subscriptionId, sub!.id));
+  return { sub: sub!, clients, planId: plan.id, userId: u.id };
+}
+
+export async function subRow(db: Db, id: string): Promise<Subscription> {
+  const [s] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return s!;
+}
+
+export async function clientRows(db: Db, subscriptionId: string): Promise<NodeClient[]> {
+  return db.select().from(nodeClients).where(eq(nodeClients.subscriptionId, subscriptionId));
+}
+
+export const planRow = async (db: Db, id: string) => (await db.select().from(plans).where(eq(plans.id, id)))[0]!;
+
+/** A second application instance: separate connections on PostgreSQL, the one embedded database on PGlite. */
+export function secondInstance(shop: Shop): { readonly db: Db } {
+  let db: Db | undefined;
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(() => {
+    if (shop.raw.kind === "pg") {
+      const pool = testPool((shop.raw.pool.options as { connectionString: string }).connectionString);
+      db = drizzleFor({ kind: "pg", pool });
+      close = () => pool.end();
+    } else db = shop.db;
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+  return {
+    get db() {
+      if (!db) throw new Error("the second instance exists only inside tests");
+      return db;
+    },
+  };
+}
