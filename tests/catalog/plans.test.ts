@@ -51,14 +51,21 @@ describe("plan validation", () => {
 
   it("a streaming plan needs a service, and takes no node, inbounds, slider or top-up", async () => {
     expect(await fieldsOf(streamingPlan(serviceId, { streamingServiceId: undefined }))).toEqual({ streamingServiceId: "required" });
-    expect(await fieldsOf(streamingPlan(serviceId, { nodeId: node.id, inboundIds: node.inboundIds, pricingMode: "SLIDER", pricePerGbMinor: 1, minGb: 1, maxGb: 2, topupMode: "FIXED", topupGb: 1, topupPriceMinor: 1 }))).toEqual({
+    expect(await fieldsOf(streamingPlan(serviceId, { nodeId: node.id, inboundIds: node.inboundIds, pricingMode: "SLIDER", pricePerGbMinor: 1, minGb: 1, maxGb: 2, topupMode: "FIXED", topupGb: 1, topupPriceMinor: 1, trafficResetStrategy: "MONTHLY_FIRST" }))).toEqual({
       nodeId: "not_for_kind",
       inboundIds: "not_for_kind",
       pricingMode: "not_for_kind",
       topupMode: "not_for_kind",
+      trafficResetStrategy: "not_for_kind",
     });
     const p = await catalog.createPlan(admin.ctx, streamingPlan(serviceId, { renewalMode: "FIXED", renewalPriceMinor: 1400 }));
     expect(p).toMatchObject({ kind: "STREAMING", nodeId: null, trafficGb: 0, streamingServiceId: serviceId, inboundIds: [] });
+  });
+
+  it("a proxy plan keeps its traffic reset strategy (never by default)", async () => {
+    expect(await catalog.createPlan(admin.ctx, proxyPlan(node))).toMatchObject({ trafficResetStrategy: "NEVER" });
+    expect(await catalog.createPlan(admin.ctx, proxyPlan(node, { trafficResetStrategy: "MONTHLY_PURCHASE_DAY" }))).toMatchObject({ trafficResetStrategy: "MONTHLY_PURCHASE_DAY" });
+    expect(await fieldsOf(proxyPlan(node, { trafficResetStrategy: "WEEKLY" }))).toEqual({ trafficResetStrategy: "invalid_choice" });
   });
 
   it("a slider's maximum may not be below its minimum", async () => {

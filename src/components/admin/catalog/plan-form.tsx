@@ -21,6 +21,7 @@ type Kind = "PROXY" | "TRIAL" | "STREAMING";
 type Pricing = "FIXED" | "SLIDER";
 type Renewal = "NONE" | "FIXED" | "PER_DAY";
 type Topup = "NONE" | "PER_GB" | "FIXED";
+type TrafficReset = "NEVER" | "MONTHLY_PURCHASE_DAY" | "MONTHLY_FIRST";
 
 /** The form's choices (listPlanChoices). */
 export interface PlanChoicesView {
@@ -48,6 +49,7 @@ export interface EditablePlan {
   renewalPriceMinor: number;
   renewalPricePerDayMinor: number;
   topupMode: Topup;
+  trafficResetStrategy: TrafficReset;
   topupPricePerGbMinor: number;
   topupGb: number;
   topupPriceMinor: number;
@@ -85,6 +87,7 @@ function initial(plan?: EditablePlan) {
     durationDays: n(plan?.durationDays ?? 30),
     renewalMode: (plan?.renewalMode ?? "NONE") as Renewal,
     topupMode: (plan?.topupMode ?? "NONE") as Topup,
+    trafficResetStrategy: (plan?.trafficResetStrategy ?? "NEVER") as TrafficReset,
     topupGb: n(plan?.topupGb),
     stockTotal: plan?.stockTotal ?? ("" as IntText),
     perUserLimit: plan?.perUserLimit ?? ("" as IntText),
@@ -113,6 +116,7 @@ export function PlanForm({ plan, choices, currency, limits }: { plan?: EditableP
   const tpm = useTranslations("catalog.pricingMode");
   const trm = useTranslations("catalog.renewalMode");
   const ttm = useTranslations("catalog.topupMode");
+  const trs = useTranslations("catalog.trafficResetStrategy");
   const router = useRouter();
   const rangeText = useRangeText();
   const { messageOf, fieldMessages } = useErrorText();
@@ -146,6 +150,7 @@ export function PlanForm({ plan, choices, currency, limits }: { plan?: EditableP
       durationDays: intValue(v.durationDays),
       renewalMode: renewal,
       topupMode: topup,
+      trafficResetStrategy: proxyKind ? v.trafficResetStrategy : "NEVER",
       stockTotal: limitValue(v.stockTotal),
       perUserLimit: limitValue(v.perUserLimit),
       visibility: v.visible ? "PUBLIC" : "HIDDEN",
@@ -406,6 +411,16 @@ export function PlanForm({ plan, choices, currency, limits }: { plan?: EditableP
                     data-testid="plan-topup-mode"
                   />
                   {topup === "PER_GB" ? money("topupPricePerGbMinor", t("topupPricePerGb")) : null}
+                  <Select
+                    label={t("trafficReset")}
+                    description={t("trafficResetHint")}
+                    data={(["NEVER", "MONTHLY_PURCHASE_DAY", "MONTHLY_FIRST"] as const).map((m) => ({ value: m, label: trs(m) }))}
+                    value={v.trafficResetStrategy}
+                    onChange={(m) => m && set("trafficResetStrategy")(m as TrafficReset)}
+                    allowDeselect={false}
+                    error={fields.trafficResetStrategy}
+                    data-testid="plan-traffic-reset"
+                  />
                   {topup === "FIXED" ? (
                     <>
                       <IntInput label={t("topupGb")} required min={1} max={limits.maxGb} value={v.topupGb} onChange={set("topupGb")} error={fields.topupGb} data-testid="plan-topupGb" />

@@ -19,7 +19,7 @@
 // Fields that do not apply to the chosen kind and modes are ignored and stored as their defaults
 // (0), so switching a mode in the form never leaves a stale price behind.
 import { z } from "zod";
-import { PLAN_KINDS, PLAN_VISIBILITIES, PRICING_MODES, RENEWAL_MODES, TOPUP_MODES, type PlanKind } from "../../db/schema";
+import { PLAN_KINDS, PLAN_VISIBILITIES, PRICING_MODES, RENEWAL_MODES, TOPUP_MODES, TRAFFIC_RESET_STRATEGIES, type PlanKind } from "../../db/schema";
 import type { FieldCode } from "../../error-reasons";
 import { MAX_LINE_MINOR } from "./money";
 
@@ -56,6 +56,8 @@ const PlanFields = z.strictObject({
   renewalPriceMinor: money.optional(),
   renewalPricePerDayMinor: money.optional(),
   topupMode: z.enum(TOPUP_MODES).default("NONE"),
+  // When used traffic goes back to zero (behaviour §6 lifecycle): proxy plans only.
+  trafficResetStrategy: z.enum(TRAFFIC_RESET_STRATEGIES).default("NEVER"),
   topupPricePerGbMinor: money.optional(),
   topupGb: gb.optional(),
   topupPriceMinor: money.optional(),
@@ -86,6 +88,7 @@ function checkRules(v: Fields, ctx: z.RefinementCtx): void {
     if (v.inboundIds.length) fail("inboundIds", "not_for_kind");
     if (v.pricingMode !== "FIXED") fail("pricingMode", "not_for_kind");
     if (v.topupMode !== "NONE") fail("topupMode", "not_for_kind");
+    if (v.trafficResetStrategy !== "NEVER") fail("trafficResetStrategy", "not_for_kind");
   }
 
   if (v.pricingMode === "FIXED") {
@@ -144,6 +147,7 @@ function normalize(v: Fields) {
     renewalPriceMinor: v.renewalMode === "FIXED" ? (v.renewalPriceMinor ?? 0) : 0,
     renewalPricePerDayMinor: v.renewalMode === "PER_DAY" ? (v.renewalPricePerDayMinor ?? 0) : 0,
     topupMode: v.topupMode,
+    trafficResetStrategy: proxy ? v.trafficResetStrategy : ("NEVER" as const),
     topupPricePerGbMinor: v.topupMode === "PER_GB" ? (v.topupPricePerGbMinor ?? 0) : 0,
     topupGb: v.topupMode === "FIXED" ? (v.topupGb ?? 0) : 0,
     topupPriceMinor: v.topupMode === "FIXED" ? (v.topupPriceMinor ?? 0) : 0,
