@@ -15,6 +15,7 @@ import { newDownloadToken } from "../../src/server/services/provisioning/provisi
 import { flushAccessLogs } from "../../src/server/services/subscription-content/access-log";
 import { forgetContentSettings } from "../../src/server/services/subscription-content/content-settings";
 import { updateSettings } from "../../src/server/services/settings";
+import { myAggregateToken, rotateAggregateToken } from "../../src/server/services/subscriptions";
 import { buyer, drainTasks, openShop, proxyPlan } from "../commerce/fixtures";
 
 const shop = openShop();
@@ -158,6 +159,33 @@ describe("subscription content endpoint", () => {
     expect(before).not.toContain("Renamed%20Tokyo");
     expect(decodeURIComponent(after)).toContain("Renamed Tokyo");
     await shop.db.update(inbounds).set({ displayName: null }).where(eq(inbounds.id, vless.id));
+  });
+
+  it("serves every live proxy subscription of a user behind the aggregate token, which rotates", async () => {
+    const plan = await proxyPlan(shop);
+    const u = await buyer(shop);
+    for (let i = 0; i < 3; i++) {
+      const order = await buyNow(u.ctx, { planId: plan.id });
+      if (order.status !== "PAID") await confirmOrder(shop.admin.ctx, order.id);
+    }
+    await drainTasks(shop.db);
+    const subs = await shop.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
+    await shop.db.update(subscriptions).set({ status: "SUSPENDED" }).where(eq(subscriptions.id, subs[2]!.id));
+    const { token } = await myAggregateToken(u.ctx);
+    const res = await get(`/api/subscription/all?token=${token}&format=plain`);
+    expect(res.status).toBe(200);
+    // Two live subscriptions x (vmess + vless); the suspended one is left out, not refused.
+    expect((await res.text()).trim().split("\n")).toHaveLength(4);
+    expect(res.headers.get("subscription-userinfo")).toContain(`total=${2 * 10 * 1024 ** 3}`);
+    // A subscription's own token does not open the aggregate link, nor the other way round.
+    const own = decryptSecret(subs[0]!.downloadTokenEnc);
+    expect((await get(`/api/subscription/all?token=${own}`)).status).toBe(404);
+    expect((await get(`/api/subscription/${subs[0]!.id}?token=${token}`)).status).toBe(404);
+    const rotated = await rotateAggregateToken(u.ctx);
+    expect((await get(`/api/subscription/all?token=${token}`)).status).toBe(404);
+    expect((await get(`/api/subscription/all?token=${rotated.token}`)).status).toBe(200);
+    await shop.db.update(users).set({ status: "BANNED" }).where(eq(users.id, u.id));
+    expect(await reasonOf(await get(`/api/subscription/all?token=${rotated.token}`))).toBe("subscription_owner_disabled");
   });
 
   it("hands a browser (Accept: text/html) to the page for people, with the same query", async () => {
