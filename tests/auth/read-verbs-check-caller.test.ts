@@ -9,6 +9,8 @@ import * as orders from "../../src/server/services/orders";
 import * as payments from "../../src/server/services/payments";
 import * as paymentsConfig from "../../src/server/services/payments-config";
 import * as settings from "../../src/server/services/settings";
+import * as lifecycle from "../../src/server/services/subscription-lifecycle";
+import * as subscriptions from "../../src/server/services/subscriptions";
 import * as tasks from "../../src/server/services/tasks";
 import * as telemetry from "../../src/server/services/telemetry";
 import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
@@ -44,6 +46,8 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["listPromotions", (ctx) => catalog.listPromotions(ctx)],
   ["listTasksAdmin", (ctx) => tasks.listTasksAdmin(ctx, {})],
   ["listOrdersAdmin", (ctx) => orders.listOrdersAdmin(ctx, {})],
+  ["getNodeDrift", (ctx) => lifecycle.getNodeDrift(ctx, nodeId)],
+  ["listSubscriptionsForOperator", (ctx) => subscriptions.listSubscriptionsForOperator(ctx, {})],
 ];
 
 describe("admin reads", () => {
