@@ -252,6 +252,7 @@ const serverEnv = {
   ...(E.BENCH_REDIS_URL ? { REDIS_URL: E.BENCH_REDIS_URL } : {}),
 };
 
+let serverGone = false; // set when the server under test exits; the load stops at once
 const wantSubscription = !only || only.includes("subscription");
 const ceilingResults = [];
 if (wantSubscription) {
@@ -271,7 +272,6 @@ for (const stream of [server.stdout, server.stderr]) {
   stream.on("data", (chunk) => serverLines.push(...chunk.split("\n").filter(Boolean)));
 }
 const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve({ code, signal })));
-let serverGone = false;
 exited.then(() => (serverGone = true));
 process.once("SIGINT", () => stop().then(() => process.exit(130)));
 

@@ -3,18 +3,12 @@
 import { NextResponse } from "next/server";
 import { httpStatusOf, isDomainError } from "../errors";
 import { describeError } from "../describe-error";
-import { errorText, localizeError, type Locale } from "../i18n/error-text";
+import { localizeError, type Locale } from "../i18n/error-text";
+import { errorBody, internalErrorBody } from "./error-body";
 import { log } from "../logger";
 
-export function errorBody(code: string, message: string, details?: Record<string, unknown>) {
-  return { error: { code, message, ...(details ? { details } : {}) } };
-}
-
-/** The body of an unexpected failure: no cause, only the reference to find it in the log. */
-export function internalErrorBody(locale: Locale, requestId: string | undefined) {
-  const ref = requestId ?? "n/a";
-  return errorBody("INTERNAL", errorText(locale, "internal", { ref }) ?? `Reference: ${ref}`, { reason: "internal", ref });
-}
+// The bodies live in error-body.ts, which does not import Next: the custom server uses them too.
+export { errorBody, internalErrorBody } from "./error-body";
 
 export function errorResponse(err: unknown, requestId: string | undefined, locale: Locale): NextResponse {
   if (isDomainError(err)) {

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { log } from "../logger";
 import { describeError } from "../describe-error";
 import { serveContent } from "../services/subscription-content/serve";
-import { internalErrorBody } from "./respond";
+import { internalErrorBody } from "./error-body";
 import { localeOfHeaders } from "./request-meta";
 
 const PATH = /^\/api\/subscription\/([^/?#]+)\/?$/;

@@ -4,7 +4,7 @@
 import type { Db } from "../../db/client";
 import type { AccessOutcome } from "../../db/schema";
 import { localizeError, type Locale } from "../../i18n/error-text";
-import { errorBody } from "../../http/respond";
+import { errorBody } from "../../http/error-body";
 import { openContent, type ContentSubject, type GateResult } from "./access";
 import { recordAccess } from "./access-log";
 import { contentSettings } from "./content-settings";
