@@ -53,12 +53,24 @@ export function decryptSecret(stored: string): string {
 
 export const isEncryptedSecret = (v: string) => /^v1\.[0-9a-f]{8}\./.test(v);
 
-const hmac = (key: Buffer, value: string, purpose: string) =>
-  createHmac("sha256", createHash("sha256").update(key).update(`relayboard:${purpose}`).digest()).update(value).digest("hex");
+// The per-purpose HMAC key, derived once per (key, purpose): the content endpoint hashes a token on
+// every request, and re-deriving the key each time was a measurable part of that.
+const derived = new Map<string, Buffer>();
+function purposeKey(key: Key, purpose: string): Buffer {
+  const id = `${key.id}:${purpose}`;
+  let k = derived.get(id);
+  if (!k) {
+    k = createHash("sha256").update(key.bytes).update(`relayboard:${purpose}`).digest();
+    derived.set(id, k);
+  }
+  return k;
+}
+
+const hmac = (key: Key, value: string, purpose: string) => createHmac("sha256", purposeKey(key, purpose)).update(value).digest("hex");
 
 /** HMAC keyed by a key derived from ENCRYPTION_KEY, so a leaked database alone cannot confirm guesses. */
 export function keyedHash(value: string, purpose = "lookup"): string {
-  return hmac(keys().current.bytes, value, purpose);
+  return hmac(keys().current, value, purpose);
 }
 
 /**
@@ -67,7 +79,7 @@ export function keyedHash(value: string, purpose = "lookup"): string {
  */
 export function keyedHashCandidates(value: string, purpose = "lookup"): string[] {
   const { current, all } = keys();
-  return [current, ...[...all.values()].filter((k) => k.id !== current.id)].map((k) => hmac(k.bytes, value, purpose));
+  return [current, ...[...all.values()].filter((k) => k.id !== current.id)].map((k) => hmac(k, value, purpose));
 }
 
 export function constantTimeEqual(a: string, b: string): boolean {
