@@ -11,6 +11,8 @@ import * as paymentsConfig from "../../src/server/services/payments-config";
 import * as settings from "../../src/server/services/settings";
 import * as lifecycle from "../../src/server/services/subscription-lifecycle";
 import * as subscriptions from "../../src/server/services/subscriptions";
+import * as adminSubscriptions from "../../src/server/services/subscriptions/admin-queries";
+import * as traffic from "../../src/server/services/traffic";
 import * as tasks from "../../src/server/services/tasks";
 import * as telemetry from "../../src/server/services/telemetry";
 import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
@@ -48,6 +50,10 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["listOrdersAdmin", (ctx) => orders.listOrdersAdmin(ctx, {})],
   ["getNodeDrift", (ctx) => lifecycle.getNodeDrift(ctx, nodeId)],
   ["listSubscriptionsForOperator", (ctx) => subscriptions.listSubscriptionsForOperator(ctx, {})],
+  ["listSubscriptionsAdmin", (ctx) => adminSubscriptions.listSubscriptionsAdmin(ctx, {})],
+  ["listSubscriptionFilterChoices", (ctx) => adminSubscriptions.listSubscriptionFilterChoices(ctx)],
+  ["getNodeTraffic", (ctx) => traffic.getNodeTraffic(ctx, {})],
+  ["listTopTrafficUsers", (ctx) => traffic.listTopTrafficUsers(ctx, {})],
 ];
 
 describe("admin reads", () => {

@@ -2,6 +2,7 @@
 import { UserBadge } from "./user-badge";
 import { NavLink, Stack } from "@mantine/core";
 import {
+  IconChartBar,
   IconCreditCard,
   IconHeadset,
   IconMail,
@@ -57,7 +58,8 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
     { href: "/admin/tickets", label: t("tickets"), icon: <IconHeadset size={18} />, badge: ticketsAwaiting > 0 ? String(ticketsAwaiting) : undefined, testId: "nav-admin-tickets" },
     { href: "/admin/announcements", label: t("announcements"), icon: <IconSpeakerphone size={18} /> },
     { href: "/admin/mail-templates", label: t("mailTemplates"), icon: <IconMail size={18} /> },
-    { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} />, badge: soon },
+    { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} /> },
+    { href: "/admin/traffic", label: t("traffic"), icon: <IconChartBar size={18} /> },
     { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} />, badge: soon },
     { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },
   ];

@@ -12,7 +12,7 @@ const GRACE_MS = 150;
 
 /** The outline that matches the page being opened. */
 export function skeletonKindFor(pathname: string): SkeletonKind {
-  if (/^\/(admin\/(users|nodes|plans|streaming|coupons|promotions|orders|tasks)|orders)\/?$/.test(pathname)) return "table";
+  if (/^\/(admin\/(users|nodes|plans|streaming|coupons|promotions|orders|tasks|subscriptions|traffic)|orders)\/?$/.test(pathname)) return "table";
   if (/^\/admin\/plans\/[^/]+\/?$/.test(pathname)) return "form";
   if (/^\/(admin\/settings|account)\/?$/.test(pathname)) return "form";
   return "cards";
