@@ -2,7 +2,7 @@
 // The owner's subscriptions as cards: plan, status, where it runs, time left and traffic used; and
 // renew / add traffic where the plan allows it (the modal prices the choice before ordering).
 import { Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconCalendarPlus, IconGauge, IconStack2 } from "@tabler/icons-react";
+import { IconCalendarPlus, IconGauge, IconListDetails, IconStack2 } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { ButtonLink } from "@/components/links";
@@ -64,6 +64,9 @@ function SubscriptionCard({ sub, onExtend }: { sub: SubscriptionRow; onExtend: (
         </Group>
         <Traffic sub={sub} />
         <Group gap="xs" mt="auto" wrap="wrap">
+          <ButtonLink href={`/subscriptions/${sub.id}`} size="compact-sm" variant="default" leftSection={<IconListDetails size={14} />} data-testid="subscription-details">
+            {t("details")}
+          </ButtonLink>
           {sub.canRenew ? (
             <Button size="compact-sm" leftSection={<IconCalendarPlus size={14} />} onClick={() => onExtend("RENEWAL")} data-testid="subscription-renew">
               {t("renew")}

@@ -22,38 +22,38 @@ export interface AccessRow {
   createdAt: Date;
 }
 
-let buffer: AccessRow[] = [];
-let dropped = 0;
-let timer: NodeJS.Timeout | null = null;
-let flushing: Promise<void> | null = null;
-let target: Db | null = null;
+// One buffer per process, on globalThis: the custom server (run by tsx) and Next's bundled page code
+// each load their own copy of this module, and the shutdown flush must see the browser view's rows too.
+interface State { buffer: AccessRow[]; dropped: number; timer: NodeJS.Timeout | null; flushing: Promise<void> | null; target: Db | null }
+const g = globalThis as unknown as { __relayboardAccessLog?: State };
+const state: State = (g.__relayboardAccessLog ??= { buffer: [], dropped: 0, timer: null, flushing: null, target: null });
 
 export function recordAccess(db: Db, row: AccessRow): void {
-  target = db;
-  if (buffer.length >= MAX_BUFFER) {
-    dropped++;
+  state.target = db;
+  if (state.buffer.length >= MAX_BUFFER) {
+    state.dropped++;
     return;
   }
-  buffer.push({ ...row, userAgent: row.userAgent.slice(0, 300) });
-  if (buffer.length >= BATCH) void flushAccessLogs();
-  else if (!timer) {
-    timer = setTimeout(() => void flushAccessLogs(), FLUSH_MS);
-    timer.unref();
+  state.buffer.push({ ...row, userAgent: row.userAgent.slice(0, 300) });
+  if (state.buffer.length >= BATCH) void flushAccessLogs();
+  else if (!state.timer) {
+    state.timer = setTimeout(() => void flushAccessLogs(), FLUSH_MS);
+    state.timer.unref();
   }
 }
 
 /** Writes everything buffered; the next call waits for a flush already running. */
 export async function flushAccessLogs(): Promise<void> {
-  if (timer) {
-    clearTimeout(timer);
-    timer = null;
+  if (state.timer) {
+    clearTimeout(state.timer);
+    state.timer = null;
   }
-  while (flushing) await flushing;
-  if (buffer.length === 0 || !target) return;
-  const rows = buffer;
-  buffer = [];
-  const db = target;
-  flushing = (async () => {
+  while (state.flushing) await state.flushing;
+  if (state.buffer.length === 0 || !state.target) return;
+  const rows = state.buffer;
+  state.buffer = [];
+  const db = state.target;
+  state.flushing = (async () => {
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);
       try {
@@ -64,17 +64,17 @@ export async function flushAccessLogs(): Promise<void> {
         await insertOneByOne(db, batch);
       }
     }
-    if (dropped) {
-      log.error("subscription access log: buffer full, rows dropped", { dropped });
-      dropped = 0;
+    if (state.dropped) {
+      log.error("subscription access log: buffer full, rows dropped", { dropped: state.dropped });
+      state.dropped = 0;
     }
   })();
   try {
-    await flushing;
+    await state.flushing;
   } finally {
-    flushing = null;
+    state.flushing = null;
   }
-  if (buffer.length) void flushAccessLogs();
+  if (state.buffer.length) void flushAccessLogs();
 }
 
 async function insertOneByOne(db: Db, rows: AccessRow[]): Promise<void> {

@@ -48,21 +48,31 @@ function refusal(status: number, reason: string, locale: Locale, extra: Record<s
 // anyone fill the table at the speed of the limiter.
 const LOGGED_REFUSALS = new Set<AccessOutcome>(["token_invalid", "owner_disabled", "suspended", "restricted", "expired", "cancelled"]);
 
+/** The access-log row of a gate result (the content endpoint and the browser view both call it). */
+export function logGateOutcome(db: Db, gate: GateResult, req: { ip: string; userAgent: string; format: string }, now: Date): void {
+  if (!gate.ok) {
+    if (LOGGED_REFUSALS.has(gate.outcome) && (gate.subscriptionId || gate.userId)) {
+      recordAccess(db, { subscriptionId: gate.subscriptionId ?? null, userId: gate.userId ?? null, outcome: gate.outcome, ip: req.ip, userAgent: req.userAgent, format: "", createdAt: now });
+    }
+    return;
+  }
+  const { subject } = gate;
+  const one = subject.kind === "one" ? subject.subscriptions[0]! : null;
+  recordAccess(db, { subscriptionId: one?.id ?? null, userId: subject.owner.id, outcome: "OK", ip: req.ip, userAgent: req.userAgent, format: req.format, createdAt: now });
+}
+
 export async function serveContent(db: Db, req: ContentRequest, now: Date = new Date()): Promise<ContentResponse> {
   const picked = pickFormat({ format: req.format, userAgent: req.userAgent });
   if (typeof picked !== "string") return refusal(400, "subscription_format_unknown", req.locale, { formats: CONTENT_FORMATS.join(", ") });
   const settings = await contentSettings(db);
   const gate: GateResult = await openContent(db, { id: req.id, token: req.token, ip: req.ip, now, limits: settings.limits });
+  logGateOutcome(db, gate, { ip: req.ip, userAgent: req.userAgent, format: picked }, now);
   if (!gate.ok) {
-    if (LOGGED_REFUSALS.has(gate.outcome) && (gate.subscriptionId || gate.userId)) {
-      recordAccess(db, { subscriptionId: gate.subscriptionId ?? null, userId: gate.userId ?? null, outcome: gate.outcome, ip: req.ip, userAgent: req.userAgent, format: "", createdAt: now });
-    }
     const retry = gate.retryAfterSeconds;
     return refusal(gate.status, gate.reason, req.locale, retry ? { retryAfterSeconds: retry } : {}, retry ? { "retry-after": String(retry) } : {});
   }
   const { subject } = gate;
   const one = subject.kind === "one" ? subject.subscriptions[0]! : null;
-  recordAccess(db, { subscriptionId: one?.id ?? null, userId: subject.owner.id, outcome: "OK", ip: req.ip, userAgent: req.userAgent, format: picked, createdAt: now });
   const title = one ? `${settings.siteName} · ${one.planName}` : settings.siteName;
   const scope = one ? one.id : `all:${subject.owner.id}`;
   const content = await renderCached(db, cacheKey(scope, picked, subject.subscriptions), picked, subject.subscriptions, title);

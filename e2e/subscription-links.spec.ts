@@ -1,0 +1,125 @@
+// A subscription link from the user's side: copied from the subscription's page, fetched by a client
+// (content comes back), reset with a confirmation (the old link answers 404, the new one works), and
+// opened in a browser (the page for people with its QR codes and import buttons). The same for the
+// all-in-one link on the list page.
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { asClient, clientIp, navigationReady } from "./helpers";
+import { newBuyer, panelNode, planOnSale } from "./shop";
+import type { XuiSimulator } from "../simulators/xui";
+
+test.describe.configure({ mode: "serial" });
+
+let xui: XuiSimulator;
+let planName: string;
+
+test.beforeAll(async () => {
+  const node = await panelNode("sublinks", 31471);
+  xui = node.sim;
+  planName = `E2E Links ${Date.now().toString(36)}`;
+  await planOnSale(node.name, "sublinks-vmess", planName, 0);
+});
+test.afterAll(async () => {
+  await xui?.close();
+});
+
+/** What a client app gets for a link (each fetch from its own address, so per-IP limits stay apart). */
+async function fetchLink(request: APIRequestContext, url: string) {
+  const res = await request.get(url, { headers: { "x-forwarded-for": clientIp(), "user-agent": "v2rayNG/1.9.0" } });
+  return { status: res.status(), body: await res.text() };
+}
+
+/** Share links inside a base64 body: the vmess inbound of the plan's node. */
+const shareLinks = (body: string) => Buffer.from(body, "base64").toString("utf8").split("\n").filter(Boolean);
+
+async function copied(page: Page, testId: string): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText(""));
+  await page.getByTestId(testId).click();
+  // The clipboard write is asynchronous: wait until it holds a link.
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https?:\/\//);
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+test("a user copies the link, a client fetches it, access is reset and only the new link works; the browser shows the page", async ({ browser, request }) => {
+  const { page } = await newBuyer(browser, "sublinks");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  // A free plan is paid on the spot.
+  await page.goto("/store");
+  await navigationReady(page);
+  await page.getByTestId("plan-card").filter({ hasText: planName }).getByTestId("buy-now").click();
+  await expect(page.getByTestId("pay-success")).toBeVisible();
+
+  await page.goto("/subscriptions");
+  await navigationReady(page);
+  const card = page.getByTestId("subscription-card").filter({ hasText: planName });
+  await card.getByTestId("subscription-details").click();
+  await expect(page).toHaveURL(/\/subscriptions\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").pop()!;
+  await expect(page.getByTestId("subscription-detail")).toBeVisible();
+  await expect(page.getByTestId("format-qr-base64")).toBeVisible();
+
+  // The link as the user copies it is the link a client fetches.
+  const oldLink = await copied(page, "format-copy-auto");
+  expect(oldLink).toBe(await page.getByTestId("format-url-auto").textContent());
+  expect(new URL(oldLink).pathname).toBe(`/api/subscription/${id}`);
+  const first = await fetchLink(request, oldLink);
+  expect(first.status).toBe(200);
+  expect(shareLinks(first.body).some((l) => l.startsWith("vmess://"))).toBe(true);
+  // The import buttons carry it too, in the format each app reads.
+  const singBox = await page.getByTestId("import-sing-box").getAttribute("href");
+  expect(new URL(new URL(singBox!).searchParams.get("url")!).searchParams.get("format")).toBe("sing-box");
+
+  // Reset access: a confirmation first; cancelling changes nothing.
+  await page.getByTestId("rotate-access").click();
+  await page.getByTestId("rotate-access-cancel").click();
+  await expect(page.getByTestId("format-url-auto")).toHaveText(oldLink);
+  await page.getByTestId("rotate-access").click();
+  await page.getByTestId("rotate-access-confirm").click();
+  await expect(page.getByTestId("format-url-auto")).not.toHaveText(oldLink, { timeout: 20_000 });
+  const newLink = (await page.getByTestId("format-url-auto").textContent())!;
+  expect(new URL(newLink).searchParams.get("token")).not.toBe(new URL(oldLink).searchParams.get("token"));
+
+  expect((await fetchLink(request, oldLink)).status).toBe(404);
+  const after = await fetchLink(request, newLink);
+  expect(after.status).toBe(200);
+  expect(shareLinks(after.body).some((l) => l.startsWith("vmess://"))).toBe(true);
+
+  // The link opened in a browser: the page for people, without signing in, in the browser's language.
+  const visitor = await (await browser.newContext({ ...asClient(), locale: "en-US" })).newPage();
+  await visitor.goto(newLink);
+  await expect(visitor.getByTestId("subscription-view")).toBeVisible();
+  await expect(visitor.getByTestId("subscription-view-plan-name")).toHaveText(planName);
+  await expect(visitor.getByTestId("format-link")).toHaveCount(7);
+  for (const f of ["auto", "base64", "plain", "clash", "stash", "sing-box", "v2ray-json"]) await expect(visitor.getByTestId(`format-qr-${f}`)).toBeVisible();
+  await expect(visitor.getByTestId("import-clash")).toHaveAttribute("href", /^clash:\/\/install-config\?/);
+  await expect(visitor.getByTestId("subscription-view-usage")).toBeVisible();
+  // Nothing the token does not grant: no account e-mail, no user menu.
+  await expect(visitor.locator("body")).not.toContainText("@e2e.test");
+  // The old link in a browser: a short refusal, nothing else.
+  await visitor.goto(oldLink);
+  await expect(visitor.getByTestId("subscription-view-refused")).toHaveAttribute("data-outcome", "token_invalid");
+  await expect(visitor.getByTestId("format-link")).toHaveCount(0);
+  // The same page in Chinese for a Chinese browser.
+  const zh = await (await browser.newContext({ ...asClient(), locale: "zh-CN" })).newPage();
+  await zh.goto(newLink);
+  await expect(zh.getByTestId("subscription-view")).toContainText("一键导入");
+  await zh.context().close();
+  await visitor.context().close();
+
+  // The all-in-one link on the list page: it serves the subscription, and a reset retires it.
+  await page.goto("/subscriptions");
+  await navigationReady(page);
+  const allLink = await copied(page, "aggregate-copy");
+  expect(new URL(allLink).pathname).toBe("/api/subscription/all");
+  const all = await fetchLink(request, allLink);
+  expect(all.status).toBe(200);
+  expect(shareLinks(all.body).length).toBeGreaterThan(0);
+  await page.getByTestId("aggregate-qr-toggle").click();
+  await expect(page.getByTestId("aggregate-qr")).toBeVisible();
+  await page.getByTestId("rotate-aggregate").click();
+  await page.getByTestId("rotate-aggregate-confirm").click();
+  await expect(page.getByTestId("aggregate-url")).not.toHaveText(allLink, { timeout: 20_000 });
+  const newAll = (await page.getByTestId("aggregate-url").textContent())!;
+  expect((await fetchLink(request, allLink)).status).toBe(404);
+  expect((await fetchLink(request, newAll)).status).toBe(200);
+  await page.context().close();
+});

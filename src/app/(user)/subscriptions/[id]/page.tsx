@@ -1,0 +1,118 @@
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { AnchorLink } from "@/components/links";
+import { FormatLinks } from "@/components/subscriptions/format-links";
+import { ImportButtons } from "@/components/subscriptions/import-buttons";
+import { RotateAccessButton } from "@/components/subscriptions/rotate-buttons";
+import { StreamingCredentials } from "@/components/subscriptions/streaming-credentials";
+import { SubscriptionStatusBadge } from "@/components/subscriptions/subscription-status";
+import { UsageSummary } from "@/components/subscriptions/usage-summary";
+import { requestCtx, requireUserPage } from "@/server/auth/session";
+import { isDomainError } from "@/server/errors";
+import { getMySubscription } from "@/server/services/subscriptions";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("nav"))("subscriptions") };
+}
+
+/** One's own subscription, or 404 for a malformed id, someone else's or none. */
+async function load(id: string) {
+  try {
+    return await getMySubscription(await requestCtx(), id);
+  } catch (err) {
+    if (isDomainError(err) && (err.code === "NOT_FOUND" || err.code === "VALIDATION")) notFound();
+    throw err;
+  }
+}
+
+function Fact({ label, children, testId }: { label: string; children: string; testId?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId} style={{ overflowWrap: "anywhere" }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export default async function SubscriptionDetailPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireUserPage();
+  const { id } = await params;
+  const [sub, t, td, tp, format] = await Promise.all([load(id), getTranslations("subscriptions"), getTranslations("subscriptions.detail"), getTranslations("subscriptionPage"), getFormatter()]);
+  const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
+  const where = sub.nodeName ?? sub.streamingName;
+  const kind = sub.kind === "STREAMING" ? t("kindStreaming") : sub.trial ? t("kindTrial") : t("kindProxy");
+
+  return (
+    <Stack gap="md" data-testid="subscription-detail" data-subscription-id={sub.id}>
+      <AnchorLink href="/subscriptions" size="sm" data-testid="subscription-back">
+        ← {td("back")}
+      </AnchorLink>
+      <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
+        <Title order={2} style={{ overflowWrap: "anywhere" }}>
+          {sub.planName}
+        </Title>
+        <Group gap="xs" wrap="wrap">
+          {sub.trafficExhausted ? (
+            <Badge color="red" variant="light" tt="none" data-testid="subscription-exhausted">
+              {tp("trafficUsedUp")}
+            </Badge>
+          ) : null}
+          <SubscriptionStatusBadge status={sub.status} />
+        </Group>
+      </Group>
+
+      {sub.trafficExhausted ? (
+        <Alert color="red" variant="light" data-testid="subscription-exhausted-hint">
+          {td("trafficUsedUpHint")}
+        </Alert>
+      ) : null}
+      {sub.riskRestricted ? (
+        <Alert color="orange" variant="light" data-testid="subscription-restricted-hint">
+          {td("restrictedHint")}
+        </Alert>
+      ) : null}
+
+      <Card withBorder padding="md" radius="md">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <Fact label={td("kind")}>{kind}</Fact>
+            {where ? <Fact label={td("where")}>{where}</Fact> : null}
+            <Fact label={td("starts")}>{when(sub.startsAt)}</Fact>
+            <Fact label={sub.live ? t("expires") : t("ended")} testId="subscription-expires">
+              {when(sub.expiresAt)}
+            </Fact>
+          </SimpleGrid>
+          {sub.kind === "PROXY" ? <UsageSummary usage={sub} exhausted={sub.trafficExhausted} testId="subscription-usage" /> : null}
+        </Stack>
+      </Card>
+
+      {sub.contentUrl && sub.contentUrls ? (
+        <Card withBorder padding="md" radius="md" data-testid="subscription-links">
+          <Stack gap="md">
+            <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
+              <div style={{ minWidth: 0, flex: "1 1 16rem" }}>
+                <Title order={3} size="h4">
+                  {td("linksTitle")}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {sub.live ? td("linksHint") : td("notLiveHint")}
+                </Text>
+              </div>
+              <RotateAccessButton subscriptionId={sub.id} />
+            </Group>
+            <ImportButtons contentUrl={sub.contentUrl} name={sub.planName} />
+            <FormatLinks contentUrl={sub.contentUrl} urls={sub.contentUrls} />
+          </Stack>
+        </Card>
+      ) : null}
+
+      {sub.canRevealCredentials ? <StreamingCredentials subscriptionId={sub.id} /> : null}
+    </Stack>
+  );
+}

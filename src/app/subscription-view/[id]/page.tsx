@@ -1,0 +1,150 @@
+// The browser view of a subscription link: the custom server sends a browser's
+// GET /api/subscription/<id>?token=… (Accept: text/html, no format=) here. No login and no user
+// shell: the token is the only key, so the page passes the same gate as the content endpoint and
+// shows only what the token already grants (plans, usage, expiry, the links themselves).
+import { Alert, Card, Container, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconLinkOff } from "@tabler/icons-react";
+import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { headers } from "next/headers";
+import { oneParam, type SearchParams } from "@/app/search-params";
+import { siteInfo } from "@/app/site-info";
+import { SiteFrame } from "@/components/site/site-frame";
+import { FormatLinks } from "@/components/subscriptions/format-links";
+import { ImportButtons } from "@/components/subscriptions/import-buttons";
+import { UsageSummary } from "@/components/subscriptions/usage-summary";
+import { durationParts } from "@/i18n/duration";
+import { getDb } from "@/server/db/client";
+import { requestMeta } from "@/server/http/request-meta";
+import { openContent, type GateResult, type SubjectSubscription } from "@/server/services/subscription-content/access";
+import { contentSettings } from "@/server/services/subscription-content/content-settings";
+import { logGateOutcome } from "@/server/services/subscription-content/serve";
+import { CONTENT_FORMATS, type ContentFormat } from "@/server/services/subscription-content/types";
+import { aggregateContentUrl, subscriptionContentUrl } from "@/server/services/subscription-content/urls";
+import { trafficExhausted } from "@/server/services/provisioning/desired-state";
+
+export async function generateMetadata(): Promise<Metadata> {
+  // The address carries a token: keep it out of search engines and out of Referer headers.
+  return { title: (await getTranslations("subscriptionPage"))("title"), robots: { index: false, follow: false }, referrer: "no-referrer" };
+}
+
+type Refusal = Extract<GateResult, { ok: false }>;
+const REFUSAL_KEY = { token_missing: "not_found", token_invalid: "not_found", owner_disabled: "owner_disabled", suspended: "suspended", cancelled: "cancelled", restricted: "restricted", expired: "expired", rate_limited: "rate_limited", OK: "not_found" } as const;
+
+async function Refused({ refusal }: { refusal: Refusal }) {
+  const [t, td] = await Promise.all([getTranslations("subscriptionPage.refused"), getTranslations("durations")]);
+  const key = REFUSAL_KEY[refusal.outcome];
+  let message: string;
+  if (key === "rate_limited") {
+    const d = durationParts(refusal.retryAfterSeconds ?? 60);
+    message = t("rate_limited", { duration: td(d.unit, { [d.unit]: d.value } as Record<"seconds" | "minutes" | "hours", number>) });
+  } else message = t(key);
+  return (
+    <Container size={520} px="md" py={64}>
+      <Stack gap="md" align="center" ta="center" data-testid="subscription-view-refused" data-outcome={refusal.outcome}>
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          <IconLinkOff size={30} />
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {t("title")}
+        </Title>
+        <Text c="dimmed" data-testid="subscription-view-message">
+          {message}
+        </Text>
+      </Stack>
+    </Container>
+  );
+}
+
+async function SubscriptionSummary({ sub, now }: { sub: SubjectSubscription; now: Date }) {
+  const [t, format] = await Promise.all([getTranslations("subscriptionPage"), getFormatter()]);
+  return (
+    <Card withBorder padding="md" radius="md" data-testid="subscription-view-plan">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }} data-testid="subscription-view-plan-name">
+            {sub.planName}
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="subscription-view-expires" data-expires-at={sub.expiresAt.toISOString()}>
+            {t("expires")} {format.dateTime(sub.expiresAt, { dateStyle: "medium", timeStyle: "short" })}
+            {/* Time left, as the clock here sees it (the page is rendered per request). */}
+            {" · "}
+            {format.relativeTime(sub.expiresAt, now)}
+          </Text>
+        </Group>
+        <UsageSummary
+          usage={{ trafficLimitBytes: sub.trafficLimitBytes, trafficUsedBytes: sub.trafficUsedBytes, trafficUpBytes: sub.trafficUpBytes, trafficDownBytes: sub.trafficDownBytes }}
+          exhausted={trafficExhausted(sub)}
+          testId="subscription-view-usage"
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+export default async function SubscriptionViewPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
+  const db = getDb();
+  const [{ id }, query, h, settings, info, t] = await Promise.all([params, searchParams, headers(), contentSettings(getDb()), siteInfo(), getTranslations("subscriptionPage")]);
+  const token = (oneParam(query.token) ?? "").trim();
+  const now = new Date();
+  // The custom server stamps the client IP (TRUSTED_PROXIES applied); the same per-IP limit as the endpoint.
+  const ip = requestMeta(h).ip ?? "unknown";
+  const gate = await openContent(db, { id, token, ip, now, limits: settings.limits });
+  // A view in a browser is an access like any other (format "html" in the history).
+  logGateOutcome(db, gate, { ip, userAgent: h.get("user-agent") ?? "", format: "html" }, now);
+  if (!gate.ok) {
+    return (
+      <SiteFrame siteName={info.siteName}>
+        <Refused refusal={gate} />
+      </SiteFrame>
+    );
+  }
+
+  const { subject } = gate;
+  const one = subject.kind === "one";
+  const contentUrl = one ? subscriptionContentUrl(settings.baseUrl, id, token) : aggregateContentUrl(settings.baseUrl, token);
+  const urls = Object.fromEntries(CONTENT_FORMATS.map((f) => [f, one ? subscriptionContentUrl(settings.baseUrl, id, token, f) : aggregateContentUrl(settings.baseUrl, token, f)])) as Record<ContentFormat, string>;
+  const name = one ? (subject.subscriptions[0]?.planName ?? info.siteName) : info.siteName;
+
+  return (
+    <SiteFrame siteName={info.siteName}>
+      <Container size="lg" px="sm" py="md">
+        <Stack gap="md" data-testid="subscription-view" data-kind={subject.kind}>
+          <div>
+            <Title order={2}>{one ? t("title") : t("allTitle")}</Title>
+            <Text size="sm" c="dimmed">
+              {t("intro")}
+            </Text>
+          </div>
+          {subject.subscriptions.length === 0 ? (
+            <Alert variant="light" color="gray" data-testid="subscription-view-none">
+              {t("noneActive")}
+            </Alert>
+          ) : (
+            subject.subscriptions.map((s) => <SubscriptionSummary key={s.id} sub={s} now={now} />)
+          )}
+          <Alert variant="light" color="yellow">
+            {t("privateNote")}
+          </Alert>
+          <Card withBorder padding="md" radius="md">
+            <Stack gap="sm">
+              <div>
+                <Title order={3} size="h4">
+                  {t("importTitle")}
+                </Title>
+                <Text size="xs" c="dimmed">
+                  {t("importHint")}
+                </Text>
+              </div>
+              <ImportButtons contentUrl={contentUrl} name={name} />
+            </Stack>
+          </Card>
+          <Title order={3} size="h4">
+            {t("formatsTitle")}
+          </Title>
+          <FormatLinks contentUrl={contentUrl} urls={urls} />
+        </Stack>
+      </Container>
+    </SiteFrame>
+  );
+}
