@@ -31,15 +31,31 @@ export function renderCached(db: Db, key: string, format: ContentFormat, subs: S
     cache.set(key, hit);
     return hit;
   }
-  const value = loadEndpoints(db, subs.map((s) => s.id)).then((eps) => renderDocument(format, eps, title));
+  const value = endpointsCached(db, subs).then((eps) => renderDocument(format, eps, title));
   cache.set(key, value);
   value.catch(() => cache.delete(key));
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return value;
 }
 
+// The endpoints of a set of subscriptions at given versions, shared by every format: a client that
+// asks for Clash after base64 costs no second query. Same key rule and eviction as the documents.
+const endpointCache = new Map<string, Promise<ProxyEndpoint[]>>();
+
+function endpointsCached(db: Db, subs: Pick<SubjectSubscription, "id" | "contentVersion" | "nodeVersion">[]): Promise<ProxyEndpoint[]> {
+  const key = subs.map((s) => `${s.id}.${s.contentVersion}.${s.nodeVersion}`).join(",");
+  const hit = endpointCache.get(key);
+  if (hit) return hit;
+  const value = loadEndpoints(db, subs.map((s) => s.id));
+  endpointCache.set(key, value);
+  value.catch(() => endpointCache.delete(key));
+  if (endpointCache.size > MAX_ENTRIES) endpointCache.delete(endpointCache.keys().next().value!);
+  return value;
+}
+
 export function clearContentCache(): void {
   cache.clear();
+  endpointCache.clear();
 }
 
 export function renderDocument(format: ContentFormat, eps: ProxyEndpoint[], title: string): RenderedContent {
