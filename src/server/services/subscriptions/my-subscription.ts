@@ -13,7 +13,7 @@ import { trafficExhausted } from "../provisioning/desired-state";
 import { contentSettings } from "../subscription-content/content-settings";
 import { CONTENT_FORMATS, type ContentFormat } from "../subscription-content/types";
 import { subscriptionContentUrl } from "../subscription-content/urls";
-import type { MySubscription } from "./my-subscriptions";
+import { ownSubscriptionColumns, type MySubscription } from "./my-subscriptions";
 
 export interface MySubscriptionDetail extends MySubscription {
   trafficUpBytes: number;
@@ -36,31 +36,11 @@ export async function getMySubscription(ctx: Ctx, id: string): Promise<MySubscri
   const sid = parseInput(z.uuid(), id);
   const [row] = await ctx.db
     .select({
-      id: subscriptions.id,
-      planId: subscriptions.planId,
-      planName: plans.name,
-      planKind: plans.kind,
-      kind: subscriptions.kind,
-      status: subscriptions.status,
-      trial: subscriptions.trial,
-      nodeName: nodes.name,
-      streamingName: streamingServices.name,
-      startsAt: subscriptions.startsAt,
-      expiresAt: subscriptions.expiresAt,
-      trafficLimitBytes: subscriptions.trafficLimitBytes,
-      trafficUsedBytes: subscriptions.trafficUsedBytes,
+      ...ownSubscriptionColumns,
       trafficUpBytes: subscriptions.trafficUpBytes,
       trafficDownBytes: subscriptions.trafficDownBytes,
       riskRestricted: subscriptions.riskRestricted,
       tokenEnc: subscriptions.downloadTokenEnc,
-      renewalMode: plans.renewalMode,
-      renewalPriceMinor: plans.renewalPriceMinor,
-      renewalPricePerDayMinor: plans.renewalPricePerDayMinor,
-      durationDays: plans.durationDays,
-      topupMode: plans.topupMode,
-      topupPricePerGbMinor: plans.topupPricePerGbMinor,
-      topupGb: plans.topupGb,
-      topupPriceMinor: plans.topupPriceMinor,
     })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))

@@ -7,6 +7,31 @@ import { nodes, plans, streamingServices, subscriptions, type RenewalMode, type 
 import { parseInput } from "../../validation";
 import { extensionAllowed } from "../orders/extension-target";
 
+/** The columns of one's own subscription with its plan's extension terms (the list and the detail page). */
+export const ownSubscriptionColumns = {
+  id: subscriptions.id,
+  planId: subscriptions.planId,
+  planName: plans.name,
+  planKind: plans.kind,
+  kind: subscriptions.kind,
+  status: subscriptions.status,
+  trial: subscriptions.trial,
+  nodeName: nodes.name,
+  streamingName: streamingServices.name,
+  startsAt: subscriptions.startsAt,
+  expiresAt: subscriptions.expiresAt,
+  trafficLimitBytes: subscriptions.trafficLimitBytes,
+  trafficUsedBytes: subscriptions.trafficUsedBytes,
+  renewalMode: plans.renewalMode,
+  renewalPriceMinor: plans.renewalPriceMinor,
+  renewalPricePerDayMinor: plans.renewalPricePerDayMinor,
+  durationDays: plans.durationDays,
+  topupMode: plans.topupMode,
+  topupPricePerGbMinor: plans.topupPricePerGbMinor,
+  topupGb: plans.topupGb,
+  topupPriceMinor: plans.topupPriceMinor,
+};
+
 const Page = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) });
 
 export interface MySubscription {
@@ -46,29 +71,7 @@ export async function listMySubscriptions(ctx: Ctx, raw: unknown = {}): Promise<
   const where = eq(subscriptions.userId, userId);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({
-        id: subscriptions.id,
-        planId: subscriptions.planId,
-        planName: plans.name,
-        planKind: plans.kind,
-        kind: subscriptions.kind,
-        status: subscriptions.status,
-        trial: subscriptions.trial,
-        nodeName: nodes.name,
-        streamingName: streamingServices.name,
-        startsAt: subscriptions.startsAt,
-        expiresAt: subscriptions.expiresAt,
-        trafficLimitBytes: subscriptions.trafficLimitBytes,
-        trafficUsedBytes: subscriptions.trafficUsedBytes,
-        renewalMode: plans.renewalMode,
-        renewalPriceMinor: plans.renewalPriceMinor,
-        renewalPricePerDayMinor: plans.renewalPricePerDayMinor,
-        durationDays: plans.durationDays,
-        topupMode: plans.topupMode,
-        topupPricePerGbMinor: plans.topupPricePerGbMinor,
-        topupGb: plans.topupGb,
-        topupPriceMinor: plans.topupPriceMinor,
-      })
+      .select(ownSubscriptionColumns)
       .from(subscriptions)
       .innerJoin(plans, eq(plans.id, subscriptions.planId))
       .leftJoin(nodes, eq(nodes.id, subscriptions.nodeId))
