@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decryptSecret } from "../../src/server/crypto/secrets";
-import { inbounds, subscriptionAccessLogs, subscriptions, users } from "../../src/server/db/schema";
+import { inbounds, plans, subscriptionAccessLogs, subscriptions, users } from "../../src/server/db/schema";
 import { parseTrustedProxies } from "../../src/server/http/client-ip";
 import { makeRequestListener } from "../../src/server/http/request-listener";
 import { updateInboundDisplayName } from "../../src/server/services/nodes";
@@ -159,6 +159,12 @@ describe("subscription content endpoint", () => {
     expect(before).not.toContain("Renamed%20Tokyo");
     expect(decodeURIComponent(after)).toContain("Renamed Tokyo");
     await shop.db.update(inbounds).set({ displayName: null }).where(eq(inbounds.id, vless.id));
+    // The plan's name is in the Clash group name: renaming the plan re-renders too.
+    const clashBefore = await (await get(`/api/subscription/${sub.id}?token=${token}&format=clash`)).text();
+    await shop.db.update(plans).set({ name: "Renamed plan" }).where(eq(plans.id, sub.planId));
+    const clashAfter = await (await get(`/api/subscription/${sub.id}?token=${token}&format=clash`)).text();
+    expect(clashBefore).not.toContain("Renamed plan");
+    expect(clashAfter).toContain("Renamed plan");
   });
 
   it("serves every live proxy subscription of a user behind the aggregate token, which rotates", async () => {

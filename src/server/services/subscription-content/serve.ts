@@ -74,7 +74,8 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
   const { subject } = gate;
   const one = subject.kind === "one" ? subject.subscriptions[0]! : null;
   const title = one ? `${settings.siteName} · ${one.planName}` : settings.siteName;
-  const scope = one ? one.id : `all:${subject.owner.id}`;
+  // The title is in the body too (Clash group, sing-box selector): a renamed plan or site re-renders.
+  const scope = `${one ? one.id : `all:${subject.owner.id}`}|${title}`;
   const content = await renderCached(db, cacheKey(scope, picked, subject.subscriptions), picked, subject.subscriptions, title);
   const webPageUrl = one ? subscriptionContentUrl(settings.baseUrl, one.id, req.token!) : aggregateContentUrl(settings.baseUrl, req.token!);
   return {
