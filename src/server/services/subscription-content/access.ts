@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "../../db/client";
 import { nodes, plans, subscriptions, users, type AccessOutcome, type SubscriptionKind, type SubscriptionStatus, type UserStatus } from "../../db/schema";
-import { constantTimeEqual, decryptSecret, keyedHashCandidates } from "../../crypto/secrets";
+import { constantTimeEqual, keyedHashCandidates } from "../../crypto/secrets";
 import { getLimiter } from "../../rate-limit/limiter";
 import { DOWNLOAD_TOKEN_PURPOSE } from "../provisioning/provision-order";
 
@@ -172,10 +172,4 @@ async function openAggregate(db: Db, req: GateRequest, token: string): Promise<G
   // Only what would be served one by one: restricted and past-due ones are left out, not refused.
   const live = rows.map(toSubject).filter((s) => stateRefusal(s, req.now) === null);
   return { ok: true, subject: { kind: "all", owner, subscriptions: live } };
-}
-
-/** The owner's download token again (for links shown on pages the token already opened). */
-export async function downloadTokenOf(db: Db, subscriptionId: string): Promise<string | null> {
-  const [row] = await db.select({ enc: subscriptions.downloadTokenEnc }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
-  return row ? decryptSecret(row.enc) : null;
 }

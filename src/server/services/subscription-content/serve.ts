@@ -11,7 +11,7 @@ import { contentSettings } from "./content-settings";
 import { contentHeaders } from "./headers";
 import { pickFormat } from "./pick-format";
 import { cacheKey, renderCached } from "./render";
-import { CONTENT_FORMATS, type ContentFormat } from "./types";
+import { CONTENT_FORMATS } from "./types";
 import { aggregateContentUrl, subscriptionContentUrl } from "./urls";
 
 export interface ContentRequest {
@@ -109,4 +109,3 @@ function usage(subject: ContentSubject): { upload: number; download: number; tot
   };
 }
 
-export type { ContentFormat };
