@@ -19,10 +19,14 @@ import type announcements from "../../messages/en/announcements.json";
 import type mailTemplates from "../../messages/en/mail-templates.json";
 import type adminSubscriptions from "../../messages/en/admin-subscriptions.json";
 import type subscriptionPage from "../../messages/en/subscription-page.json";
+import type adminRisk from "../../messages/en/admin-risk.json";
+import type adminRiskLogs from "../../messages/en/admin-risk-logs.json";
+import type riskRestriction from "../../messages/en/risk-restriction.json";
+import type devices from "../../messages/en/devices.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices;
     Locale: "zh-CN" | "en";
   }
 }

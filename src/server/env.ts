@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   SMTP_URL: opt(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
   SMTP_FROM: opt(z.string()),
   TURNSTILE_VERIFY_URL: opt(z.url()),
+  // One MMDB for both address families (MaxMind's GeoLite2/GeoIP2 City or an ip-location-db city
+  // file); unset: the GeoLite2 City files of the pinned npm package (one per family).
+  GEOIP_MMDB_PATH: opt(z.string()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   JOBS_DISABLED: opt(z.enum(["1", "true"])),
 });

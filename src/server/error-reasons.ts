@@ -113,6 +113,15 @@ export const ERROR_REASONS = {
   subscription_expired: [],
   subscription_cancelled: [],
   subscription_format_unknown: ["formats"],
+  subscription_device_limit: ["limit"],
+  // Risk control (behaviour §8): agent ingest, review workflow, the user-side restriction, devices
+  node_access_too_many_events: ["max"],
+  risk_event_not_found: [],
+  risk_event_final: [],
+  risk_report_missing: [],
+  risk_no_restriction: [],
+  account_risk_restricted: [],
+  device_not_found: [],
   // Subscription operations: admin state changes, rotation, streaming slots, gifts
   subscription_not_active: [],
   subscription_not_suspended: [],

@@ -29,7 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Refusal = Extract<GateResult, { ok: false }>;
-const REFUSAL_KEY = { token_missing: "not_found", token_invalid: "not_found", owner_disabled: "owner_disabled", suspended: "suspended", cancelled: "cancelled", restricted: "restricted", expired: "expired", rate_limited: "rate_limited", OK: "not_found" } as const;
+const REFUSAL_KEY = { token_missing: "not_found", token_invalid: "not_found", owner_disabled: "owner_disabled", suspended: "suspended", cancelled: "cancelled", restricted: "restricted", expired: "expired", rate_limited: "rate_limited", device_limit: "device_limit", OK: "not_found" } as const;
 
 async function Refused({ refusal }: { refusal: Refusal }) {
   const [t, td] = await Promise.all([getTranslations("subscriptionPage.refused"), getTranslations("durations")]);

@@ -26,6 +26,8 @@ export const users = pgTable(
     // the ciphertext to show the link again. Null until the owner first asks for it; rotatable.
     subscriptionTokenHash: text("subscription_token_hash"),
     subscriptionTokenEnc: text("subscription_token_enc"),
+    // The user-side risk restriction (a risk report was sent): every user action but support is refused.
+    riskRestrictedAt: timestamp("risk_restricted_at", { withTimezone: true }),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

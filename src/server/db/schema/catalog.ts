@@ -73,6 +73,8 @@ export const plans = pgTable(
     stockHeld: integer("stock_held").notNull().default(0),
     perUserLimit: integer("per_user_limit"),
     trafficResetStrategy: text("traffic_reset_strategy").$type<TrafficResetStrategy>().notNull().default("NEVER"),
+    // Devices (x-hwid) one subscription of this plan may fetch from; 0 = no limit (devices still listed).
+    deviceLimit: integer("device_limit").notNull().default(0),
     visibility: text("visibility").$type<PlanVisibility>().notNull().default("PUBLIC"),
     featured: boolean("featured").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),

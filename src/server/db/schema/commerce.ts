@@ -45,6 +45,8 @@ export const subscriptions = pgTable(
     lastTrafficResetAt: timestamp("last_traffic_reset_at", { withTimezone: true }),
     // Set by risk control (the user-side restriction): the content endpoint refuses while it holds.
     riskRestricted: boolean("risk_restricted").notNull().default(false),
+    // When risk control suspended it (auto-suspend): release restores exactly these, not an admin's suspensions.
+    riskSuspendedAt: timestamp("risk_suspended_at", { withTimezone: true }),
     // Bumped by every change to what this subscription's content shows (status, credentials,
     // rotation): with the node's contentVersion it keys the rendered-content cache.
     contentVersion: integer("content_version").notNull().default(0),

@@ -1,7 +1,7 @@
 // What subscription delivery records: every content request (and, from issue 13's agent, every real
 // node connection), daily traffic per subscription and node, and each traffic reset.
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { subscriptions } from "./commerce";
 import { nodes } from "./nodes";
@@ -24,6 +24,7 @@ export const ACCESS_OUTCOMES = [
   "expired",
   "cancelled",
   "rate_limited",
+  "device_limit",
 ] as const;
 export type AccessOutcome = (typeof ACCESS_OUTCOMES)[number];
 
@@ -40,12 +41,26 @@ export const subscriptionAccessLogs = pgTable(
     userAgent: text("user_agent").notNull().default(""),
     /** The format served (base64, clash, ...), or "" for a refusal or a node connection. */
     format: text("format").notNull().default(""),
+    // Where the address is (GeoIP at write time); "" when private, reserved or unknown.
+    country: text("country").notNull().default(""),
+    region: text("region").notNull().default(""),
+    city: text("city").notNull().default(""),
+    // NODE rows: what the agent reported for this client, address and interval.
+    inboundTag: text("inbound_tag").notNull().default(""),
+    network: text("network").notNull().default(""),
+    action: text("action").notNull().default(""),
+    targetHost: text("target_host").notNull().default(""),
+    targetPort: integer("target_port"),
+    connectionCount: integer("connection_count"),
+    uniqueTargetCount: integer("unique_target_count"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("subscription_access_logs_sub_idx").on(t.subscriptionId, t.createdAt),
     index("subscription_access_logs_user_idx").on(t.userId, t.createdAt),
     index("subscription_access_logs_created_idx").on(t.createdAt),
+    index("subscription_access_logs_ip_idx").on(t.ip, t.createdAt),
+    index("subscription_access_logs_source_idx").on(t.source, t.createdAt),
     check("subscription_access_logs_source_check", sql`${t.source} in ('API', 'NODE')`),
   ],
 );

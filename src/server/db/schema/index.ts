@@ -11,3 +11,4 @@ export * from "./support";
 export * from "./announcements";
 export * from "./mail-templates";
 export * from "./delivery";
+export * from "./risk";

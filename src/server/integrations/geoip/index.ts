@@ -1,0 +1,2 @@
+export { loadGeoip, lookupPlace, type Place } from "./lookup";
+export { isPublicAddress } from "./address-ranges";
