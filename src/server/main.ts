@@ -20,6 +20,7 @@ import { closeRedis } from "./rate-limit/limiter";
 import { acquireEmbeddedLock } from "./db/embedded-lock";
 import { startControlSocket } from "./control/socket-server";
 import { runCliCaptured } from "../../cli/run-in-service";
+import { loadGeoip } from "./integrations/geoip";
 
 async function main() {
   const e = env();
@@ -28,6 +29,10 @@ async function main() {
   process.env.NEXTAUTH_URL ??= e.appUrl;
   process.env.NEXTAUTH_SECRET ??= e.AUTH_SECRET;
 
+  // Before anything else: a GEOIP_MMDB_PATH that cannot be read stops the service with its name,
+  // rather than risk control running blind (it never switches itself off).
+  const geoip = loadGeoip();
+  log.info("geoip ready", { source: geoip.source });
   const lock = e.embedded ? acquireEmbeddedLock(e.dataDir) : undefined;
   const raw = openRawClient({ databaseUrl: e.DATABASE_URL, dataDir: e.dataDir });
   const db = installDb(raw);

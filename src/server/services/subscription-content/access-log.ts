@@ -19,6 +19,9 @@ export interface AccessRow {
   ip: string;
   userAgent: string;
   format: string;
+  country: string;
+  region: string;
+  city: string;
   createdAt: Date;
 }
 

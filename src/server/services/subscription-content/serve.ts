@@ -5,6 +5,8 @@ import type { Db } from "../../db/client";
 import type { AccessOutcome } from "../../db/schema";
 import { localizeError, type Locale } from "../../i18n/error-text";
 import { errorBody } from "../../http/error-body";
+import { lookupPlace, type Place } from "../../integrations/geoip";
+import { assessContentFetch } from "../risk/fetch-risk";
 import { openContent, type ContentSubject, type GateResult } from "./access";
 import { recordAccess } from "./access-log";
 import { contentSettings } from "./content-settings";
@@ -48,17 +50,26 @@ function refusal(status: number, reason: string, locale: Locale, extra: Record<s
 // anyone fill the table at the speed of the limiter.
 const LOGGED_REFUSALS = new Set<AccessOutcome>(["token_invalid", "owner_disabled", "suspended", "restricted", "expired", "cancelled"]);
 
-/** The access-log row of a gate result (the content endpoint and the browser view both call it). */
-export function logGateOutcome(db: Db, gate: GateResult, req: { ip: string; userAgent: string; format: string }, now: Date): void {
+const placeColumns = (p: Place | null) => ({ country: p?.country ?? "", region: p?.region ?? "", city: p?.city ?? "" });
+
+/**
+ * The access-log row of a gate result (the content endpoint and the browser view both call it), with
+ * the address's place; returns that place (null when private or unknown) for the risk check.
+ */
+export function logGateOutcome(db: Db, gate: GateResult, req: { ip: string; userAgent: string; format: string }, now: Date): Place | null {
   if (!gate.ok) {
     if (LOGGED_REFUSALS.has(gate.outcome) && (gate.subscriptionId || gate.userId)) {
-      recordAccess(db, { subscriptionId: gate.subscriptionId ?? null, userId: gate.userId ?? null, outcome: gate.outcome, ip: req.ip, userAgent: req.userAgent, format: "", createdAt: now });
+      const place = lookupPlace(req.ip);
+      recordAccess(db, { subscriptionId: gate.subscriptionId ?? null, userId: gate.userId ?? null, outcome: gate.outcome, ip: req.ip, userAgent: req.userAgent, format: "", createdAt: now, ...placeColumns(place) });
+      return place;
     }
-    return;
+    return null;
   }
   const { subject } = gate;
   const one = subject.kind === "one" ? subject.subscriptions[0]! : null;
-  recordAccess(db, { subscriptionId: one?.id ?? null, userId: subject.owner.id, outcome: "OK", ip: req.ip, userAgent: req.userAgent, format: req.format, createdAt: now });
+  const place = lookupPlace(req.ip);
+  recordAccess(db, { subscriptionId: one?.id ?? null, userId: subject.owner.id, outcome: "OK", ip: req.ip, userAgent: req.userAgent, format: req.format, createdAt: now, ...placeColumns(place) });
+  return place;
 }
 
 export async function serveContent(db: Db, req: ContentRequest, now: Date = new Date()): Promise<ContentResponse> {
@@ -66,12 +77,15 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
   if (typeof picked !== "string") return refusal(400, "subscription_format_unknown", req.locale, { formats: CONTENT_FORMATS.join(", ") });
   const settings = await contentSettings(db);
   const gate: GateResult = await openContent(db, { id: req.id, token: req.token, ip: req.ip, now, limits: settings.limits });
-  logGateOutcome(db, gate, { ip: req.ip, userAgent: req.userAgent, format: picked }, now);
+  const place = logGateOutcome(db, gate, { ip: req.ip, userAgent: req.userAgent, format: picked }, now);
   if (!gate.ok) {
     const retry = gate.retryAfterSeconds;
     return refusal(gate.status, gate.reason, req.locale, retry ? { retryAfterSeconds: retry } : {}, retry ? { "retry-after": String(retry) } : {});
   }
   const { subject } = gate;
+  // Geo risk (behaviour §8): a fetch that just got its scope suspended is refused like a suspended one.
+  const risk = await assessContentFetch(db, { subject, ip: req.ip, place, now });
+  if (!risk.allowed) return refusal(403, "subscription_suspended", req.locale);
   const one = subject.kind === "one" ? subject.subscriptions[0]! : null;
   const title = one ? `${settings.siteName} · ${one.planName}` : settings.siteName;
   // The title is in the body too (Clash group, sing-box selector): a renamed plan or site re-renders.
