@@ -24,7 +24,6 @@ for (const [net, bits] of [
 for (const [net, bits] of [
   ["::", 128],
   ["::1", 128],
-  ["::ffff:0:0", 96],
   ["64:ff9b::", 96],
   ["100::", 64],
   ["2001::", 23],
@@ -35,6 +34,9 @@ for (const [net, bits] of [
   ["ff00::", 8],
 ] as const) special.addSubnet(net, bits, "ipv6");
 
+// IPv4-mapped IPv6 addresses (::ffff:0:0/96) are not listed: BlockList matches IPv4 addresses
+// against IPv6 rules through that mapping, so such a rule would block every IPv4 address. lookup.ts
+// turns a mapped address into its IPv4 form before asking.
 export function isPublicAddress(ip: string, family: 4 | 6): boolean {
   return !special.check(ip, family === 4 ? "ipv4" : "ipv6");
 }

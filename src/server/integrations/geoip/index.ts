@@ -1,2 +1,2 @@
-export { loadGeoip, lookupPlace, type Place } from "./lookup";
+export { forgetGeoip, loadGeoip, lookupPlace, toPlace, type Place } from "./lookup";
 export { isPublicAddress } from "./address-ranges";

@@ -68,9 +68,15 @@ export function loadGeoip(): Readers {
   return g.__relayboardGeoip;
 }
 
+/** Tests point GEOIP_MMDB_PATH elsewhere and load again. */
+export function forgetGeoip(): void {
+  g.__relayboardGeoip = undefined;
+}
+
 const clean = (v: string | undefined): string => (v ?? "").trim().slice(0, 80);
 
-function toPlace(r: CityRecord | null): Place | null {
+/** A database record in either shape -> Place (exported for tests of the MaxMind shape). */
+export function toPlace(r: CityRecord | null): Place | null {
   if (!r) return null;
   const country = clean(r.country_code ?? r.country?.iso_code ?? r.registered_country?.iso_code).toUpperCase();
   if (!/^[A-Z]{2}$/.test(country)) return null;
