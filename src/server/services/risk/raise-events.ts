@@ -5,7 +5,6 @@
 // suspension of the scope's subscriptions with their panel clients disabled through the outbox.
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
-import type { Db } from "../../db/client";
 import type { RiskLevel, RiskReason } from "../../db/schema";
 import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
