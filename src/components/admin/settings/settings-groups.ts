@@ -19,7 +19,7 @@ export const GROUPS: { id: GroupId; fields: FieldDef[] }[] = [
   { id: "security", fields: [...f("bool", "require2faForAdmins"), ...f("int", "loginFailuresPerIp", "loginIpWindowMinutes", "loginFailuresPerAccountIp", "loginAccountIpWindowMinutes")] },
   { id: "mail", fields: [...f("text", "smtpHost"), ...f("int", "smtpPort"), ...f("bool", "smtpSecure"), ...f("text", "smtpUser"), ...f("secret", "smtpPassword"), ...f("text", "smtpFrom")] },
   { id: "support", fields: [...f("text", "supportContact"), ...f("int", "ticketOpenCap")] },
-  { id: "orders", fields: [...f("select", "currency"), ...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic")] },
+  { id: "orders", fields: [...f("select", "currency"), ...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic"), ...f("int", "nodeStaleMinutes")] },
   {
     id: "risk",
     fields: [

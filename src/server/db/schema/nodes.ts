@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const PANEL_STATUSES = ["UNKNOWN", "OK", "ERROR"] as const;
 export type PanelStatus = (typeof PANEL_STATUSES)[number];
@@ -44,6 +44,10 @@ export const nodes = pgTable(
     agentTokenHash: text("agent_token_hash"),
     agentTokenCreatedAt: timestamp("agent_token_created_at", { withTimezone: true }),
     lastAgentReportAt: timestamp("last_agent_report_at", { withTimezone: true }),
+    // What the agent said of itself (User-Agent "relayboard-agent/<version>") and when each kind of
+    // report last arrived: { latency, trace, access, metrics } -> ISO time.
+    agentVersion: text("agent_version"),
+    agentLastReports: jsonb("agent_last_reports").$type<Partial<Record<AgentReportKind, string>>>().notNull().default({}),
     panelStatus: text("panel_status").$type<PanelStatus>().notNull().default("UNKNOWN"),
     // The last panel failure: its reason and parameters (worded in each reader's language from the
     // message catalogue), and the English sentence for logs, the CLI's JSON and rows older than these.
@@ -143,3 +147,47 @@ export const routeTraces = pgTable(
 
 export type Node = typeof nodes.$inferSelect;
 export type Inbound = typeof inbounds.$inferSelect;
+
+export const AGENT_REPORT_KINDS = ["latency", "trace", "access", "metrics"] as const;
+export type AgentReportKind = (typeof AGENT_REPORT_KINDS)[number];
+
+/**
+ * Agent batches already answered, by the Idempotency-Key the agent sends with each batch (and
+ * reuses on retries): a retry after a lost response gets the stored answer and is not counted
+ * twice. Rows older than a day are removed by a job.
+ */
+export const agentBatches = pgTable(
+  "agent_batches",
+  {
+    nodeId: uuid("node_id").notNull().references(() => nodes.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    kind: text("kind").$type<AgentReportKind>().notNull(),
+    /** The answer sent for the batch; null while the first request for this key is still running. */
+    response: jsonb("response").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.nodeId, t.key] }), index("agent_batches_created_idx").on(t.createdAt)],
+);
+
+/** Node health samples posted by the agent (POST /api/agent/metrics). */
+export const nodeMetrics = pgTable(
+  "node_metrics",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    nodeId: uuid("node_id").notNull().references(() => nodes.id, { onDelete: "cascade" }),
+    sampledAt: timestamp("sampled_at", { withTimezone: true }).notNull(),
+    cpuPercent: doublePrecision("cpu_percent"),
+    memUsedBytes: bigint("mem_used_bytes", { mode: "number" }),
+    memTotalBytes: bigint("mem_total_bytes", { mode: "number" }),
+    diskUsedBytes: bigint("disk_used_bytes", { mode: "number" }),
+    diskTotalBytes: bigint("disk_total_bytes", { mode: "number" }),
+    netRxBytesPerSec: bigint("net_rx_bytes_per_sec", { mode: "number" }),
+    netTxBytesPerSec: bigint("net_tx_bytes_per_sec", { mode: "number" }),
+    load1: doublePrecision("load1"),
+    uptimeSeconds: bigint("uptime_seconds", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("node_metrics_node_idx").on(t.nodeId, t.sampledAt)],
+);
+
+export type NodeMetric = typeof nodeMetrics.$inferSelect;

@@ -43,6 +43,8 @@ export const SettingsSchema = z.object({
   ticketOpenCap: int(1, 100),
   // telemetry visibility (latency, traces)
   telemetryPublic: bool,
+  // a node whose agent has sent nothing for this long is shown as stale
+  nodeStaleMinutes: int(1, 24 * 60),
   // orders and subscription access. Prices are integer minor units of this currency (fen for CNY).
   currency: z.enum(["CNY", "USD", "EUR", "HKD", "TWD", "GBP", "SGD"]),
   orderExpiryMinutes: int(5, 24 * 60),
@@ -97,6 +99,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   smtpFrom: "",
   ticketOpenCap: 2,
   telemetryPublic: false,
+  nodeStaleMinutes: 10,
   currency: "CNY",
   orderExpiryMinutes: 30,
   subscriptionIpRateLimitPerHour: 180,
