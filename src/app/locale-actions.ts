@@ -7,10 +7,14 @@ import { LocaleInput, parseInput, setOwnLocale } from "@/server/services/account
 import { rememberLocale } from "./locale-cookie";
 
 export async function setLocaleAction(locale: string) {
-  return runAction(async (ctx) => {
-    const signedIn = ctx.actor.kind === "user" || ctx.actor.kind === "admin";
-    const chosen = signedIn ? (await setOwnLocale(ctx, { locale })).locale : parseInput(LocaleInput, locale);
-    await rememberLocale(chosen);
-    return { locale: chosen };
-  });
+  return runAction(
+    async (ctx) => {
+      const signedIn = ctx.actor.kind === "user" || ctx.actor.kind === "admin";
+      const chosen = signedIn ? (await setOwnLocale(ctx, { locale })).locale : parseInput(LocaleInput, locale);
+      await rememberLocale(chosen);
+      return { locale: chosen };
+    },
+    // The language switch stays open to a risk-restricted account (its notice must be readable).
+    { allowWhileRestricted: true },
+  );
 }

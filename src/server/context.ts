@@ -12,6 +12,11 @@ export interface Actor {
   nodeId?: string;
   /** The signed-in browser's session row (user_sessions.id), for "this device" in session lists. */
   sessionId?: string;
+  /**
+   * A risk report was sent to this (non-admin) user: users.riskRestrictedAt, read with the session.
+   * The transports refuse everything not marked allowWhileRestricted (auth/risk-restriction.ts).
+   */
+  riskRestricted?: boolean;
 }
 
 export interface Ctx {

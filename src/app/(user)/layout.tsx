@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AnnouncementSlot } from "@/components/announcements/announcement-slot";
 import { requestAnnouncements } from "@/components/announcements/request-announcements";
 import { MaintenanceBanner } from "@/components/chrome/maintenance-banner";
+import { RiskRestrictionNotice } from "@/components/risk/risk-restriction-notice";
 import { UserShell } from "@/components/shell/user-shell";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
@@ -16,6 +17,8 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
   const banner = (
     <>
       <MaintenanceBanner notice={info.maintenanceNotice} />
+      {/* From the session this request already checked: a risk report restricted the account. */}
+      <RiskRestrictionNotice since={user.riskRestrictedAt} />
       <AnnouncementSlot items={announcements} area="user" />
     </>
   );

@@ -34,7 +34,9 @@ interface Props {
 export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burgerLabel, banner, children }: Props) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = usePathname();
-  const isActive = (item: NavItem) => (item.exact ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`));
+  const matches = (item: NavItem) => (item.exact ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`));
+  // Nested entries (/admin/risk and /admin/risk/access-logs): only the most specific match is marked.
+  const isActive = (item: NavItem) => matches(item) && !nav.some((o) => o.href.length > item.href.length && matches(o));
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }} padding={{ base: "sm", sm: "lg" }}>

@@ -3,6 +3,7 @@
 // affected pages.
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
+import { refuseWhileRiskRestricted, type RestrictionOptions } from "../auth/risk-restriction";
 import { requestCtx } from "../auth/session";
 import type { Ctx } from "../context";
 import { isDomainError, type ErrorCode } from "../errors";
@@ -16,11 +17,16 @@ import { log } from "../logger";
 export type ActionError = { code: ErrorCode | "INTERNAL"; message: string; details?: Record<string, unknown> };
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
 
-export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>, opts: { revalidate?: string[] } = {}): Promise<ActionResult<T>> {
+export interface RunActionOptions extends RestrictionOptions {
+  revalidate?: string[];
+}
+
+export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>, opts: RunActionOptions = {}): Promise<ActionResult<T>> {
   markActionReached();
   let ctx: Ctx | undefined;
   try {
     ctx = await requestCtx();
+    refuseWhileRiskRestricted(ctx, opts);
     const data = await fn(ctx);
     for (const p of opts.revalidate ?? []) revalidatePath(p);
     return { ok: true, data };

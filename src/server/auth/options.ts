@@ -94,7 +94,15 @@ export function authOptions(hooks: SignInHooks = {}): NextAuthOptions {
         if (typeof token.uid !== "string" || typeof token.sid !== "string") throw new SessionRevokedError();
         const live = await checkSession(getDb(), { sid: token.sid, uid: token.uid, sv: token.sv }, new Date());
         if (!live) throw new SessionRevokedError();
-        return { ...token, role: live.role, email: live.email, name: live.name, tfaSetup: live.twoFactorSetupRequired || undefined };
+        return {
+          ...token,
+          role: live.role,
+          email: live.email,
+          name: live.name,
+          tfaSetup: live.twoFactorSetupRequired || undefined,
+          // Read in the same query, so the restriction starts and ends on the very next request.
+          riskRestrictedAt: live.riskRestrictedAt?.toISOString(),
+        };
       },
       async session({ session, token }) {
         return {
@@ -106,6 +114,7 @@ export function authOptions(hooks: SignInHooks = {}): NextAuthOptions {
             role: token.role as "ADMIN" | "USER",
             sid: token.sid as string,
             ...(token.tfaSetup ? { twoFactorSetupRequired: true } : {}),
+            ...(typeof token.riskRestrictedAt === "string" ? { riskRestrictedAt: token.riskRestrictedAt } : {}),
           },
         };
       },

@@ -18,6 +18,8 @@ export interface SessionUser {
   sid?: string;
   /** An administrator who must enrol in two-factor sign-in before using admin rights (setting require2faForAdmins). */
   twoFactorSetupRequired?: boolean;
+  /** When a risk report restricted this account (ISO time); absent when not restricted, and for admins. */
+  riskRestrictedAt?: string;
 }
 
 /**
@@ -37,7 +39,10 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
 export function actorOf(u: SessionUser | null): Actor {
   if (!u) return { kind: "anonymous" };
   const admin = u.role === "ADMIN" && !u.twoFactorSetupRequired;
-  return { kind: admin ? "admin" : "user", userId: u.id, email: u.email, role: admin ? "ADMIN" : "USER", sessionId: u.sid };
+  const actor: Actor = { kind: admin ? "admin" : "user", userId: u.id, email: u.email, role: admin ? "ADMIN" : "USER", sessionId: u.sid };
+  // Admin accounts are never held to the user-side risk restriction.
+  if (u.riskRestrictedAt && u.role !== "ADMIN") actor.riskRestricted = true;
+  return actor;
 }
 
 /** The context of the current request: caller from the session, IP and request id from the server. */

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "../db/client";
 import { log } from "../logger";
 import { describeError } from "../describe-error";
+import { readDeviceHeaders } from "../services/risk/device-headers";
 import { serveContent } from "../services/subscription-content/serve";
 import { internalErrorBody } from "./error-body";
 import { localeOfHeaders } from "./request-meta";
@@ -31,7 +32,8 @@ export function routeSubscription(req: IncomingMessage): SubscriptionRoute {
 const headerSource = (req: IncomingMessage) => ({ get: (name: string) => (Array.isArray(req.headers[name]) ? (req.headers[name] as string[])[0]! : ((req.headers[name] as string | undefined) ?? null)) });
 
 export async function serveSubscription(db: Db, req: IncomingMessage, res: ServerResponse, route: Extract<SubscriptionRoute, { kind: "content" }>, ip: string, requestId: string): Promise<void> {
-  const locale = localeOfHeaders(headerSource(req));
+  const headers = headerSource(req);
+  const locale = localeOfHeaders(headers);
   try {
     const out = await serveContent(db, {
       id: route.id,
@@ -40,6 +42,7 @@ export async function serveSubscription(db: Db, req: IncomingMessage, res: Serve
       userAgent: String(req.headers["user-agent"] ?? ""),
       ip,
       locale,
+      device: readDeviceHeaders(headers.get),
     });
     const body = Buffer.from(out.body, "utf8");
     res.writeHead(out.status, { ...out.headers, "content-length": String(body.length) });

@@ -2,6 +2,7 @@
 // before Next (subscription-handler.ts); this route serves them when Next runs on its own (dev
 // tools, tests of the app router) and calls the same pipeline.
 import { getDb } from "../db/client";
+import { readDeviceHeaders } from "../services/risk/device-headers";
 import { serveContent } from "../services/subscription-content/serve";
 import { localeOfHeaders, requestMeta } from "./request-meta";
 
@@ -17,6 +18,7 @@ export async function subscriptionGet(req: Request, id: string): Promise<Respons
     userAgent: req.headers.get("user-agent") ?? "",
     ip,
     locale: localeOfHeaders(req.headers),
+    device: readDeviceHeaders((name) => req.headers.get(name)),
   });
   return new Response(out.body, { status: out.status, headers: out.headers });
 }

@@ -40,11 +40,12 @@ export async function generateInviteCodeAction() {
 }
 
 export async function logoutEverywhereAction() {
-  return runAction((ctx) => logoutEverywhere(ctx));
+  // Signing out (here or another device) stays open to a risk-restricted account; other account changes do not.
+  return runAction((ctx) => logoutEverywhere(ctx), { allowWhileRestricted: true });
 }
 
 export async function revokeSessionAction(id: string) {
-  return runAction((ctx) => revokeMySession(ctx, { id }), { revalidate: ["/account"] });
+  return runAction((ctx) => revokeMySession(ctx, { id }), { revalidate: ["/account"], allowWhileRestricted: true });
 }
 
 export async function startTwoFactorSetupAction() {

@@ -7,11 +7,12 @@ import { clearReadNotifications, deleteNotification, markAllNotificationsRead, m
 const PAGES = ["/notifications", "/dashboard"];
 
 export async function markNotificationReadAction(id: string) {
-  return runAction((ctx) => markNotificationRead(ctx, id), { revalidate: PAGES });
+  // Reading (and marking read) stays open to a risk-restricted account: the risk report arrives here.
+  return runAction((ctx) => markNotificationRead(ctx, id), { revalidate: PAGES, allowWhileRestricted: true });
 }
 
 export async function markAllNotificationsReadAction() {
-  return runAction((ctx) => markAllNotificationsRead(ctx), { revalidate: PAGES });
+  return runAction((ctx) => markAllNotificationsRead(ctx), { revalidate: PAGES, allowWhileRestricted: true });
 }
 
 export async function deleteNotificationAction(id: string) {

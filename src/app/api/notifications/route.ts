@@ -1,7 +1,10 @@
 import { route } from "@/server/http/route";
 import { listMyNotifications } from "@/server/services/notifications";
 
-/** The caller's notifications, newest first: ?page=&pageSize=&unread=1; with the unread count. */
+/**
+ * The caller's notifications, newest first: ?page=&pageSize=&unread=1; with the unread count.
+ * Open to a risk-restricted account: the risk report itself arrives as a notification.
+ */
 export const GET = route("user", async ({ ctx, req }) => {
   const r = await listMyNotifications(ctx, Object.fromEntries(new URL(req.url).searchParams));
   return {
@@ -11,4 +14,4 @@ export const GET = route("user", async ({ ctx, req }) => {
     page: r.page,
     pageSize: r.pageSize,
   };
-});
+}, { allowWhileRestricted: true });

@@ -56,6 +56,7 @@ export interface EditablePlan {
   stockTotal: number | null;
   stockHeld: number;
   perUserLimit: number | null;
+  deviceLimit: number;
   visibility: "PUBLIC" | "HIDDEN";
   featured: boolean;
   sortOrder: number;
@@ -91,6 +92,7 @@ function initial(plan?: EditablePlan) {
     topupGb: n(plan?.topupGb),
     stockTotal: plan?.stockTotal ?? ("" as IntText),
     perUserLimit: plan?.perUserLimit ?? ("" as IntText),
+    deviceLimit: (plan?.deviceLimit ?? 0) as IntText,
     visible: (plan?.visibility ?? "PUBLIC") === "PUBLIC",
     featured: plan?.featured ?? false,
     sortOrder: (plan?.sortOrder ?? 0) as IntText,
@@ -117,6 +119,7 @@ export function PlanForm({ plan, choices, currency, limits }: { plan?: EditableP
   const trm = useTranslations("catalog.renewalMode");
   const ttm = useTranslations("catalog.topupMode");
   const trs = useTranslations("catalog.trafficResetStrategy");
+  const tdv = useTranslations("devices.planField");
   const router = useRouter();
   const rangeText = useRangeText();
   const { messageOf, fieldMessages } = useErrorText();
@@ -166,6 +169,7 @@ export function PlanForm({ plan, choices, currency, limits }: { plan?: EditableP
     if (proxyKind) {
       out.nodeId = v.nodeId;
       out.inboundIds = v.inboundIds.filter((id) => node?.inbounds.some((i) => i.id === id));
+      out.deviceLimit = intValue(v.deviceLimit) ?? 0;
       if (!v.nodeId) f.nodeId = tc("required");
     } else {
       out.streamingServiceId = v.streamingServiceId;
@@ -446,6 +450,10 @@ export function PlanForm({ plan, choices, currency, limits }: { plan?: EditableP
               data-testid="plan-stockTotal"
             />
             <IntInput label={t("perUserLimit")} min={1} value={v.perUserLimit} onChange={set("perUserLimit")} error={fields.perUserLimit} description={t("perUserHint")} placeholder={tc("unlimited")} data-testid="plan-perUserLimit" />
+            {proxyKind ? (
+              // max: MAX_DEVICE_LIMIT of the plan input (the server checks it too).
+              <IntInput label={tdv("label")} min={0} max={1000} value={v.deviceLimit} onChange={set("deviceLimit")} error={fields.deviceLimit} description={tdv("hint")} placeholder="0" data-testid="plan-deviceLimit" />
+            ) : null}
           </Section>
           <Section title={t("sectionStore")}>
             <Switch label={t("visible")} description={t("visibleHint")} checked={v.visible} onChange={(e) => set("visible")(e.currentTarget.checked)} data-testid="plan-visible" />

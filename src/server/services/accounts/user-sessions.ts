@@ -49,6 +49,8 @@ export interface LiveSession {
   name: string;
   /** An administrator who must enrol in two-factor sign-in first (setting require2faForAdmins). */
   twoFactorSetupRequired: boolean;
+  /** users.riskRestrictedAt: the user-side risk restriction is on while set (admins are never held to it). */
+  riskRestrictedAt: Date | null;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function checkSession(db: Db, t: { sid: string; uid: string; sv: un
       role: users.role,
       email: users.email,
       name: users.name,
+      riskRestrictedAt: users.riskRestrictedAt,
       totpEnabled: sql<boolean>`(${userTotp.enabledAt} is not null)`,
       adminTotpRequired: ADMIN_TOTP_REQUIRED,
     })
@@ -81,7 +84,13 @@ export async function checkSession(db: Db, t: { sid: string; uid: string; sv: un
   if (!r || r.userId !== t.uid || r.revokedAt || r.expiresAt <= now) return null;
   if ((r.status as UserStatus) !== "ACTIVE" || r.rowVersion !== r.userVersion || t.sv !== r.userVersion) return null;
   if (now.getTime() - r.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) await touch(db, t.sid, now);
-  return { role: r.role, email: r.email, name: r.name, twoFactorSetupRequired: r.role === "ADMIN" && Boolean(r.adminTotpRequired) && !r.totpEnabled };
+  return {
+    role: r.role,
+    email: r.email,
+    name: r.name,
+    twoFactorSetupRequired: r.role === "ADMIN" && Boolean(r.adminTotpRequired) && !r.totpEnabled,
+    riskRestrictedAt: r.role === "ADMIN" ? null : r.riskRestrictedAt,
+  };
 }
 
 async function touch(db: Db, sid: string, now: Date): Promise<void> {

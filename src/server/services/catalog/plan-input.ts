@@ -31,6 +31,8 @@ export const MAX_PLAN_GB = 1_000_000;
 export const MAX_STOCK = 1_000_000;
 export const MAX_PER_USER = 1_000;
 export const MAX_PLAN_INBOUNDS = 50;
+/** Devices (x-hwid) one subscription may be fetched from; 0 = no limit. */
+export const MAX_DEVICE_LIMIT = 1_000;
 /** The most GB one per-GB top-up order may add. */
 export const MAX_TOPUP_GB = 10_000;
 
@@ -63,6 +65,8 @@ const PlanFields = z.strictObject({
   topupPriceMinor: money.optional(),
   stockTotal: z.number().int().min(0).max(MAX_STOCK).nullable().default(null),
   perUserLimit: z.number().int().min(1).max(MAX_PER_USER).nullable().default(null),
+  // Proxy kinds only (a streaming slot has no subscription link to fetch); 0 = no limit.
+  deviceLimit: z.number().int().min(0).max(MAX_DEVICE_LIMIT).default(0),
   visibility: z.enum(PLAN_VISIBILITIES).default("PUBLIC"),
   featured: z.boolean().default(false),
   sortOrder: z.number().int().min(-10_000).max(10_000).default(0),
@@ -153,6 +157,7 @@ function normalize(v: Fields) {
     topupPriceMinor: v.topupMode === "FIXED" ? (v.topupPriceMinor ?? 0) : 0,
     stockTotal: v.stockTotal,
     perUserLimit: v.perUserLimit,
+    deviceLimit: proxy ? v.deviceLimit : 0,
     visibility: v.visibility,
     featured: v.featured,
     sortOrder: v.sortOrder,

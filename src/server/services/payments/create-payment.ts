@@ -3,8 +3,8 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser, type Ctx } from "../../context";
-import { orders, payments, PAYMENT_PROVIDERS, type Order, type Payment, type PaymentProvider } from "../../db/schema";
-import { conflict, DomainError } from "../../errors";
+import { orders, payments, PAYMENT_PROVIDERS, users, type Order, type Payment, type PaymentProvider } from "../../db/schema";
+import { conflict, DomainError, forbidden } from "../../errors";
 import { alipayPrecreate, epayCreate } from "../../integrations/payments";
 import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
@@ -28,8 +28,15 @@ export async function createPayment(ctx: Ctx, raw: unknown, opts: CreateOptions)
   const { userId } = requireUser(ctx);
   const input = parseInput(CreateInput, raw);
   const now = ctx.now();
-  const [order] = await ctx.db.select().from(orders).where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
-  if (!order) throw new DomainError("NOT_FOUND", "order_not_found");
+  // The buyer's risk restriction rides on the order read: refused here too, whoever built the Ctx.
+  const [row] = await ctx.db
+    .select({ order: orders, buyerRole: users.role, riskRestrictedAt: users.riskRestrictedAt })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
+  if (!row) throw new DomainError("NOT_FOUND", "order_not_found");
+  if (row.riskRestrictedAt && row.buyerRole !== "ADMIN") throw forbidden("account_risk_restricted");
+  const order = row.order;
   if (order.status !== "PENDING" || order.expiresAt <= now) throw conflict("order_not_pending");
   if (order.totalMinor === 0) throw conflict("payment_not_needed");
   const provider = input.provider;

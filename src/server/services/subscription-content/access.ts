@@ -16,6 +16,8 @@ export interface SubjectSubscription {
   id: string;
   userId: string;
   planName: string;
+  /** plans.deviceLimit: devices (x-hwid) this subscription may be fetched from; 0 = no limit. */
+  deviceLimit: number;
   kind: SubscriptionKind;
   status: SubscriptionStatus;
   riskRestricted: boolean;
@@ -57,6 +59,7 @@ const subjectColumns = {
   id: subscriptions.id,
   userId: subscriptions.userId,
   planName: plans.name,
+  deviceLimit: plans.deviceLimit,
   kind: subscriptions.kind,
   status: subscriptions.status,
   riskRestricted: subscriptions.riskRestricted,
@@ -99,7 +102,7 @@ export async function openContent(db: Db, req: GateRequest): Promise<GateResult>
 
 // The hot path's one query, as plain SQL: a named (server-side prepared) statement on PostgreSQL, and
 // no query builder per request. It selects what subjectColumns selects, plus the token hash and owner.
-const ONE_SQL = `select s.id, s.user_id, p.name as plan_name, s.kind, s.status, s.risk_restricted, s.expires_at,
+const ONE_SQL = `select s.id, s.user_id, p.name as plan_name, p.device_limit, s.kind, s.status, s.risk_restricted, s.expires_at,
   s.traffic_limit_bytes, s.traffic_used_bytes, s.traffic_up_bytes, s.traffic_down_bytes, s.content_version, s.node_id,
   n.name as node_name, n.content_version as node_version, s.download_token_hash, u.email as owner_email, u.status as owner_status
   from subscriptions s join users u on u.id = s.user_id join plans p on p.id = s.plan_id left join nodes n on n.id = s.node_id
@@ -117,6 +120,7 @@ async function selectOne(db: Db, id: string) {
     id: String(r.id),
     userId: String(r.user_id),
     planName: String(r.plan_name),
+    deviceLimit: n(r.device_limit),
     kind: r.kind as SubscriptionKind,
     status: r.status as SubscriptionStatus,
     riskRestricted: Boolean(r.risk_restricted),

@@ -6,6 +6,8 @@ import type { AccessOutcome } from "../../db/schema";
 import { localizeError, type Locale } from "../../i18n/error-text";
 import { errorBody } from "../../http/error-body";
 import { lookupPlace, type Place } from "../../integrations/geoip";
+import { parseDeviceHeaders, type RawDeviceHeaders } from "../risk/device-headers";
+import { admitDevice } from "../risk/devices";
 import { assessContentFetch } from "../risk/fetch-risk";
 import { openContent, type ContentSubject, type GateResult } from "./access";
 import { recordAccess } from "./access-log";
@@ -24,6 +26,8 @@ export interface ContentRequest {
   userAgent: string;
   ip: string;
   locale: Locale;
+  /** x-hwid, x-device-os, x-ver-os, x-device-model as sent (protocols §8.5); absent = none. */
+  device?: RawDeviceHeaders;
 }
 
 export interface ContentResponse {
@@ -65,11 +69,15 @@ export function logGateOutcome(db: Db, gate: GateResult, req: { ip: string; user
     }
     return null;
   }
-  const { subject } = gate;
-  const one = subject.kind === "one" ? subject.subscriptions[0]! : null;
   const place = lookupPlace(req.ip);
-  recordAccess(db, { subscriptionId: one?.id ?? null, userId: subject.owner.id, outcome: "OK", ip: req.ip, userAgent: req.userAgent, format: req.format, createdAt: now, ...placeColumns(place) });
+  logAdmitted(db, gate.subject, req, place, now, "OK");
   return place;
+}
+
+/** The access-log row of a fetch the gate let through, with the outcome of the steps after it. */
+function logAdmitted(db: Db, subject: ContentSubject, req: { ip: string; userAgent: string; format: string }, place: Place | null, now: Date, outcome: AccessOutcome): void {
+  const one = subject.kind === "one" ? subject.subscriptions[0]! : null;
+  recordAccess(db, { subscriptionId: one?.id ?? null, userId: subject.owner.id, outcome, ip: req.ip, userAgent: req.userAgent, format: outcome === "OK" ? req.format : "", createdAt: now, ...placeColumns(place) });
 }
 
 export async function serveContent(db: Db, req: ContentRequest, now: Date = new Date()): Promise<ContentResponse> {
@@ -77,15 +85,26 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
   if (typeof picked !== "string") return refusal(400, "subscription_format_unknown", req.locale, { formats: CONTENT_FORMATS.join(", ") });
   const settings = await contentSettings(db);
   const gate: GateResult = await openContent(db, { id: req.id, token: req.token, ip: req.ip, now, limits: settings.limits });
-  const place = logGateOutcome(db, gate, { ip: req.ip, userAgent: req.userAgent, format: picked }, now);
+  const meta = { ip: req.ip, userAgent: req.userAgent, format: picked };
+  // A fetch the gate let through is logged once the risk and device steps decided its outcome.
+  const place = gate.ok ? lookupPlace(req.ip) : logGateOutcome(db, gate, meta, now);
   if (!gate.ok) {
     const retry = gate.retryAfterSeconds;
     return refusal(gate.status, gate.reason, req.locale, retry ? { retryAfterSeconds: retry } : {}, retry ? { "retry-after": String(retry) } : {});
   }
-  const { subject } = gate;
+  let { subject } = gate;
   // Geo risk (behaviour §8): a fetch that just got its scope suspended is refused like a suspended one.
   const risk = await assessContentFetch(db, { subject, ip: req.ip, place, now });
-  if (!risk.allowed) return refusal(403, "subscription_suspended", req.locale);
+  if (!risk.allowed) {
+    logAdmitted(db, subject, meta, place, now, "suspended");
+    return refusal(403, "subscription_suspended", req.locale);
+  }
+  // Devices (x-hwid): a new device over the plan's limit is refused; the aggregate link leaves out
+  // the subscriptions that refused it and is refused only when all did.
+  const device = await admitDevice(db, { subscriptions: subject.subscriptions, device: parseDeviceHeaders(req.device, req.userAgent), ip: req.ip, place, now });
+  logAdmitted(db, subject, meta, place, now, device.allowed ? "OK" : "device_limit");
+  if (!device.allowed) return refusal(403, "subscription_device_limit", req.locale, { limit: device.limit }, device.headers);
+  subject = { ...subject, subscriptions: device.subscriptions };
   const one = subject.kind === "one" ? subject.subscriptions[0]! : null;
   const title = one ? `${settings.siteName} · ${one.planName}` : settings.siteName;
   // The title is in the body too (Clash group, sing-box selector): a renamed plan or site re-renders.
@@ -104,6 +123,7 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
         webPageUrl,
         supportUrl: settings.supportUrl,
       }),
+      ...device.headers,
       "content-type": content.contentType,
     },
     body: content.body,

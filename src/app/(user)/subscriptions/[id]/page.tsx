@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { AnchorLink } from "@/components/links";
+import { DevicesCard } from "@/components/subscriptions/devices-card";
 import { FormatLinks } from "@/components/subscriptions/format-links";
 import { ImportButtons } from "@/components/subscriptions/import-buttons";
 import { RotateAccessButton } from "@/components/subscriptions/rotate-buttons";
@@ -12,6 +13,8 @@ import { UsageSummary } from "@/components/subscriptions/usage-summary";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { isDomainError } from "@/server/errors";
 import { getMySubscription } from "@/server/services/subscriptions";
+import { listMyDevices } from "@/server/services/risk/devices";
+import { oneParam, type SearchParams } from "@/app/search-params";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("subscriptions") };
@@ -40,10 +43,12 @@ function Fact({ label, children, testId }: { label: string; children: string; te
   );
 }
 
-export default async function SubscriptionDetailPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function SubscriptionDetailPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   await requireUserPage();
-  const { id } = await params;
+  const [{ id }, sp] = await Promise.all([params, searchParams]);
   const [sub, t, td, tp, format] = await Promise.all([load(id), getTranslations("subscriptions"), getTranslations("subscriptions.detail"), getTranslations("subscriptionPage"), getFormatter()]);
+  const devicesPage = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.devicesPage))) || 1), 10_000);
+  const devices = sub.kind === "PROXY" ? await listMyDevices(await requestCtx(), sub.id, { page: devicesPage }) : null;
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
   const where = sub.nodeName ?? sub.streamingName;
   const kind = sub.kind === "STREAMING" ? t("kindStreaming") : sub.trial ? t("kindTrial") : t("kindProxy");
@@ -111,6 +116,8 @@ export default async function SubscriptionDetailPage({ params }: { params: Promi
           </Stack>
         </Card>
       ) : null}
+
+      {devices ? <DevicesCard devices={devices} /> : null}
 
       {sub.canRevealCredentials ? <StreamingCredentials subscriptionId={sub.id} /> : null}
     </Stack>

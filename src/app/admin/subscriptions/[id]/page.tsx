@@ -5,6 +5,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { AccessLogTable } from "@/components/admin/subscriptions/access-log-table";
+import { DevicesPanel } from "@/components/admin/subscriptions/devices-panel";
 import { NodeClientsTable } from "@/components/admin/subscriptions/node-clients-table";
 import { SubscriptionActions } from "@/components/admin/subscriptions/subscription-actions";
 import { shortId } from "@/components/admin/subscriptions/subscription-codes";
@@ -19,6 +20,7 @@ import type { Ctx } from "@/server/context";
 import { isDomainError } from "@/server/errors";
 import { getSubscriptionAdmin, getSubscriptionTraffic, listSubscriptionAccessLogs, listSubscriptionFilterChoices } from "@/server/services/subscriptions/admin-queries";
 import { TRAFFIC_RANGES } from "@/server/services/traffic";
+import { listSubscriptionDevices } from "@/server/services/risk/devices";
 
 type Params = Promise<{ id: string }>;
 const ACCESS_PAGE_SIZE = 20;
@@ -80,12 +82,15 @@ export default async function SubscriptionPage({ params, searchParams }: { param
   const range = TRAFFIC_RANGES.find((r) => r === oneParam(sp.range)) ?? "30d";
   const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 10_000);
   const streamingKind = detail.subscription.kind === "STREAMING";
-  const [access, traffic, choices, t, f] = await Promise.all([
+  const devicesPage = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.devicesPage))) || 1), 10_000);
+  const [access, traffic, choices, t, f, devices, tdv] = await Promise.all([
     listSubscriptionAccessLogs(ctx, id, { page, pageSize: ACCESS_PAGE_SIZE }),
     getSubscriptionTraffic(ctx, id, { range }),
     streamingKind ? listSubscriptionFilterChoices(ctx) : null,
     getTranslations("adminSubscriptions"),
     getFormatter(),
+    streamingKind ? null : listSubscriptionDevices(ctx, id, { page: devicesPage }),
+    getTranslations("devices"),
   ]);
   const { subscription: sub, owner, plan, node, streaming, clients } = detail;
   const when = (d: Date | null) => (d ? f.dateTime(d, { dateStyle: "medium", timeStyle: "short" }) : t("detail.never"));
@@ -177,6 +182,12 @@ export default async function SubscriptionPage({ params, searchParams }: { param
       {!streamingKind || clients.length > 0 ? (
         <Section title={t("detail.clientsTitle")} hint={t("detail.clientsHint")}>
           <NodeClientsTable rows={clients.map((c) => ({ id: c.id, email: c.email, protocol: c.protocol, nodeName: c.nodeName, inboundName: c.inboundName, enable: c.enable, panelState: c.panelState, lastError: c.lastError, syncedAt: c.syncedAt }))} />
+        </Section>
+      ) : null}
+
+      {devices ? (
+        <Section title={tdv("adminTitle")} hint={tdv("adminHint")}>
+          <DevicesPanel devices={devices} />
         </Section>
       ) : null}
 

@@ -1,0 +1,47 @@
+"use client";
+// Risk events in words: level, review status, the restriction and the final decision as badges.
+import { Badge } from "@mantine/core";
+import { IconShieldLock } from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import type { RiskFinalAction, RiskLevel, RiskReviewStatus } from "@/server/db/schema/risk";
+
+const LEVEL_COLORS: Record<RiskLevel, string> = { WARNING: "yellow", SUSPEND: "red" };
+const REVIEW_COLORS: Record<RiskReviewStatus, string> = { OPEN: "orange", ACKNOWLEDGED: "blue", RESOLVED: "gray" };
+const FINAL_COLORS: Record<RiskFinalAction, string> = { RELEASED: "teal", KEPT_BANNED: "dark" };
+
+export function RiskLevelBadge({ level }: { level: RiskLevel }) {
+  const t = useTranslations("adminRisk");
+  return (
+    <Badge color={LEVEL_COLORS[level]} variant={level === "SUSPEND" ? "filled" : "light"} style={{ flexShrink: 0 }} data-testid="risk-level" data-level={level}>
+      {t(`levels.${level}`)}
+    </Badge>
+  );
+}
+
+export function RiskReviewBadge({ status }: { status: RiskReviewStatus }) {
+  const t = useTranslations("adminRisk");
+  return (
+    <Badge color={REVIEW_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="risk-review-status" data-status={status}>
+      {t(`statuses.${status}`)}
+    </Badge>
+  );
+}
+
+/** The restriction (while on) and the final decision (once made); nothing for an undecided, unrestricted event. */
+export function RiskMarks({ restrictionActive, finalAction }: { restrictionActive: boolean; finalAction: RiskFinalAction | null }) {
+  const t = useTranslations("adminRisk");
+  return (
+    <>
+      {restrictionActive ? (
+        <Badge color="red" variant="outline" leftSection={<IconShieldLock size={12} aria-hidden />} style={{ flexShrink: 0 }} data-testid="risk-restricted">
+          {t("restricted")}
+        </Badge>
+      ) : null}
+      {finalAction ? (
+        <Badge color={FINAL_COLORS[finalAction]} variant="light" style={{ flexShrink: 0 }} data-testid="risk-final" data-final={finalAction}>
+          {t(`finalActions.${finalAction}`)}
+        </Badge>
+      ) : null}
+    </>
+  );
+}
