@@ -17,6 +17,8 @@ import {
   IconPackage,
   IconReceipt,
   IconServer,
+  IconShieldExclamation,
+  IconListSearch,
   IconSettings,
   IconTicket,
   IconUsers,
@@ -60,6 +62,8 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
     { href: "/admin/mail-templates", label: t("mailTemplates"), icon: <IconMail size={18} /> },
     { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} /> },
     { href: "/admin/traffic", label: t("traffic"), icon: <IconChartBar size={18} /> },
+    { href: "/admin/risk", label: t("risk"), icon: <IconShieldExclamation size={18} />, testId: "nav-admin-risk" },
+    { href: "/admin/risk/access-logs", label: t("riskAccessLogs"), icon: <IconListSearch size={18} />, testId: "nav-admin-risk-access-logs" },
     { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} />, badge: soon },
     { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },
   ];

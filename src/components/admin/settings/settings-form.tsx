@@ -3,12 +3,13 @@
 // cleared only through its "clear" box. Errors: our own checks first, then the server's per field;
 // either way the first marked field is brought into view and focused. Numbers are checked when the
 // field is left (and on every change once an error shows), never clamped.
-import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { saveSettings } from "@/app/admin/settings/actions";
 import type { PublicSafeSettings } from "@/server/services/settings";
+import { RISK_THRESHOLD_PAIRS, thresholdProblems } from "@/server/services/settings/risk-thresholds";
 import { useFocusFirstInvalid } from "../../forms/focus-first-invalid";
 import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
@@ -33,7 +34,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   const t = useTranslations("adminSettings");
   const fmt = useFormatter();
   const router = useRouter();
-  const { messageOf, fieldMessages: fieldTexts } = useErrorText();
+  const { messageOf, fieldMessages: fieldTexts, fieldText } = useErrorText();
   const rangeText = useRangeText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [saved, setSaved] = useState<Values>(() => initialValues(settings));
@@ -43,10 +44,23 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Warn/suspend pairs are checked from the first number field left or the first save on, and then
+  // on every keystroke, so fixing either side of a pair clears the mark at once.
+  const [checkPairs, setCheckPairs] = useState(false);
   const secretSet = (k: SecretKey) => settings.secretsSet[k] && !clear[k];
 
   const problemText = (p: FieldProblem) =>
     p.kind === "range" ? rangeText(p) : p.kind === "url" ? t("errUrl") : p.kind === "required" ? t("errRequired") : t("errInvalid");
+
+  /** Pairs out of order, worded like the server's answer and on the same field. */
+  const pairErrors = (): Record<string, string> => {
+    const nums = {} as Record<(typeof RISK_THRESHOLD_PAIRS)[number]["warn" | "suspend"], number>;
+    // A field with its own problem (empty, out of range) is NaN, so its pair is not compared.
+    for (const p of RISK_THRESHOLD_PAIRS) for (const k of [p.warn, p.suspend]) nums[k] = checkField(k, values[k]) ? NaN : Number(values[k]);
+    const changed = new Set(ALL_FIELDS.filter((f) => f.kind !== "secret" && values[f.key] !== saved[f.key]).map((f) => f.key));
+    return Object.fromEntries(thresholdProblems(nums, changed).map((p) => [p.field, fieldText(p.field, p.code, p.params)]));
+  };
+  const shownPairErrors = checkPairs ? pairErrors() : {};
 
   const validate = () => {
     const e: Record<string, string> = {};
@@ -63,8 +77,9 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     const e = validate();
+    setCheckPairs(true);
     setErrors(e);
-    if (Object.keys(e).length) {
+    if (Object.keys(e).length || Object.keys(pairErrors()).length) {
       focusInvalid();
       return setFormError(t("fixErrors"));
     }
@@ -93,7 +108,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
     router.refresh();
   };
 
-  /** One field checked again: its error is set, replaced or cleared. */
+  /** One field checked again: its error is set, replaced or cleared (pair order is derived, not stored). */
   const recheck = (k: EditableKey, v: SettingValue) =>
     setErrors((e) => {
       const p = checkField(k, v);
@@ -103,6 +118,42 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   const setValue = (f: FieldDef) => (v: SettingValue) => {
     setValues((x) => ({ ...x, [f.key]: v }));
     if (errors[f.key]) recheck(f.key, v);
+  };
+
+  /** A group's (or part's) fields in two columns; wide ones and text areas take a whole row. */
+  const grid = (fields: FieldDef[]) => (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="lg">
+      {fields.map((f) =>
+        f.kind === "secret" ? (
+          <SecretField
+            key={f.key}
+            label={t(`fields.${f.key}`)}
+            isSet={settings.secretsSet[f.key as SecretKey]}
+            unreadable={settings.secretsUnreadable[f.key as SecretKey]}
+            value={secrets[f.key as SecretKey]}
+            clear={clear[f.key as SecretKey]}
+            error={errors[f.key]}
+            onValue={(v) => setSecrets((x) => ({ ...x, [f.key]: v }))}
+            onClear={(v) => setClear((x) => ({ ...x, [f.key]: v }))}
+            testId={`setting-${f.key}`}
+          />
+        ) : (
+          <Box
+            key={f.key}
+            style={f.kind === "textarea" || f.wide ? { gridColumn: "1 / -1" } : undefined}
+            // A wide field keeps one column's width: it only starts its own row.
+            pr={f.wide ? { base: 0, sm: "calc(50% + var(--mantine-spacing-md) / 2)" } : undefined}
+          >
+            <SettingInput field={f} value={values[f.key]} error={errors[f.key] ?? shownPairErrors[f.key]} onChange={setValue(f)} onBlur={f.kind === "int" ? () => leave(f.key) : undefined} />
+          </Box>
+        ),
+      )}
+    </SimpleGrid>
+  );
+  /** Leaving a number field checks its range, and from then on the warn/suspend pairs too. */
+  const leave = (k: EditableKey) => {
+    recheck(k, values[k]);
+    setCheckPairs(true);
   };
 
   return (
@@ -118,28 +169,23 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
             <Text size="sm" c="dimmed" mb="md">
               {t(`groupHints.${g.id}`)}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="lg">
-              {g.fields.map((f) =>
-                f.kind === "secret" ? (
-                  <SecretField
-                    key={f.key}
-                    label={t(`fields.${f.key}`)}
-                    isSet={settings.secretsSet[f.key as SecretKey]}
-                    unreadable={settings.secretsUnreadable[f.key as SecretKey]}
-                    value={secrets[f.key as SecretKey]}
-                    clear={clear[f.key as SecretKey]}
-                    error={errors[f.key]}
-                    onValue={(v) => setSecrets((x) => ({ ...x, [f.key]: v }))}
-                    onClear={(v) => setClear((x) => ({ ...x, [f.key]: v }))}
-                    testId={`setting-${f.key}`}
-                  />
-                ) : (
-                  <div key={f.key} style={f.kind === "textarea" ? { gridColumn: "1 / -1" } : undefined}>
-                    <SettingInput field={f} value={values[f.key]} error={errors[f.key]} onChange={setValue(f)} onBlur={f.kind === "int" ? () => recheck(f.key, values[f.key]) : undefined} />
-                  </div>
-                ),
-              )}
-            </SimpleGrid>
+            {g.parts ? (
+              <Stack gap="xl">
+                {g.parts.map((part) => (
+                  <Stack key={part.id} gap="sm" data-testid={`settings-part-${part.id}`}>
+                    <div>
+                      <Text fw={600}>{t(`parts.${part.id}`)}</Text>
+                      <Text size="sm" c="dimmed">
+                        {t(`partHints.${part.id}`)}
+                      </Text>
+                    </div>
+                    {grid(part.fields)}
+                  </Stack>
+                ))}
+              </Stack>
+            ) : (
+              grid(g.fields)
+            )}
             {g.id === "mail" ? (
               <Paper withBorder p="md" mt="lg" radius="md">
                 <TestMail defaultTo={adminEmail} />

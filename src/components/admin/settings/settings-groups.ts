@@ -7,12 +7,40 @@ export type FieldKind = "text" | "textarea" | "url" | "bool" | "int" | "secret" 
 export interface FieldDef {
   key: EditableKey;
   kind: FieldKind;
+  /** Takes a whole row of the two-column grid (so the pairs after it line up). */
+  wide?: boolean;
 }
 export type GroupId = "site" | "registration" | "captcha" | "security" | "mail" | "support" | "orders" | "risk" | "logs";
 
 const f = (kind: FieldKind, ...keys: EditableKey[]): FieldDef[] => keys.map((key) => ({ key, kind }));
+const wide = (kind: FieldKind, key: EditableKey): FieldDef => ({ key, kind, wide: true });
 
-export const GROUPS: { id: GroupId; fields: FieldDef[] }[] = [
+/** A titled part of a group (the risk group has three). */
+export type PartId = "riskGeneral" | "riskGeo" | "riskNodeLog";
+export interface GroupPart {
+  id: PartId;
+  fields: FieldDef[];
+}
+export interface GroupDef {
+  id: GroupId;
+  fields: FieldDef[];
+  parts?: GroupPart[];
+}
+
+// Each warn threshold sits left of its suspend threshold, one pair per row.
+const RISK_PARTS: GroupPart[] = [
+  { id: "riskGeneral", fields: f("bool", "riskEnabled", "riskAutoSuspend") },
+  {
+    id: "riskGeo",
+    fields: [
+      wide("int", "riskWindowHours"),
+      ...f("int", "riskWarnCountries", "riskSuspendCountries", "riskWarnRegions", "riskSuspendRegions", "riskWarnCities", "riskSuspendCities"),
+    ],
+  },
+  { id: "riskNodeLog", fields: [wide("bool", "nodeLogRiskEnabled"), ...f("int", "nodeLogWarnConnections", "nodeLogSuspendConnections", "nodeLogWarnTargets", "nodeLogSuspendTargets")] },
+];
+
+export const GROUPS: GroupDef[] = [
   { id: "site", fields: [...f("text", "siteName"), ...f("url", "siteUrl", "subscriptionUrl"), ...f("textarea", "maintenanceNotice")] },
   { id: "registration", fields: f("bool", "registrationOpen", "inviteCodeRequired", "emailVerificationRequired") },
   { id: "captcha", fields: [...f("bool", "turnstileEnabled"), ...f("text", "turnstileSiteKey"), ...f("secret", "turnstileSecretKey")] },
@@ -20,15 +48,7 @@ export const GROUPS: { id: GroupId; fields: FieldDef[] }[] = [
   { id: "mail", fields: [...f("text", "smtpHost"), ...f("int", "smtpPort"), ...f("bool", "smtpSecure"), ...f("text", "smtpUser"), ...f("secret", "smtpPassword"), ...f("text", "smtpFrom")] },
   { id: "support", fields: [...f("text", "supportContact"), ...f("int", "ticketOpenCap")] },
   { id: "orders", fields: [...f("select", "currency"), ...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic"), ...f("int", "nodeStaleMinutes")] },
-  {
-    id: "risk",
-    fields: [
-      ...f("bool", "riskEnabled", "riskAutoSuspend"),
-      ...f("int", "riskWindowHours", "riskWarnCountries", "riskWarnRegions", "riskWarnCities", "riskSuspendCountries", "riskSuspendRegions", "riskSuspendCities"),
-      ...f("bool", "nodeLogRiskEnabled"),
-      ...f("int", "nodeLogWarnConnections", "nodeLogWarnTargets", "nodeLogSuspendConnections", "nodeLogSuspendTargets"),
-    ],
-  },
+  { id: "risk", fields: RISK_PARTS.flatMap((p) => p.fields), parts: RISK_PARTS },
   { id: "logs", fields: [...f("bool", "logCleanupEnabled"), ...f("int", "logRetentionDays")] },
 ];
 

@@ -8,6 +8,7 @@ import { validationError } from "../../errors";
 import { assertNoNul, fieldProblems } from "../../validation";
 import { recordAudit } from "../audit";
 import { getSettingsWithSecrets } from "./queries";
+import { thresholdProblems } from "./risk-thresholds";
 import { SettingsSchema, SYSTEM_SETTINGS, isSecretSetting, type Settings } from "./schema";
 
 const EditableSchema = SettingsSchema.omit(Object.fromEntries(SYSTEM_SETTINGS.map((k) => [k, true])) as { lastLogCleanupAt: true })
@@ -40,6 +41,13 @@ export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, o
     }
     if (next.turnstileEnabled && (!next.turnstileSiteKey || !next.turnstileSecretKey)) {
       throw validationError("turnstile_keys_required", { fields: { turnstileEnabled: "keys_required" } });
+    }
+    const disordered = thresholdProblems(next, new Set(Object.keys(patch)));
+    if (disordered.length) {
+      throw validationError("settings_invalid", {
+        fields: Object.fromEntries(disordered.map((p) => [p.field, p.code])),
+        fieldParams: Object.fromEntries(disordered.map((p) => [p.field, p.params])),
+      });
     }
     const changed = Object.keys(patch).filter((k) => JSON.stringify(patch[k]) !== JSON.stringify(current[k as keyof Settings]));
     for (const k of changed) {
