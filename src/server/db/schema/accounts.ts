@@ -35,6 +35,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
+    // Email prefix search (admin lists): LIKE 'abc%' can use only a pattern-ops index under a non-C collation.
+    index("users_email_pattern_idx").on(t.email.op("text_pattern_ops")),
     uniqueIndex("users_invite_code_key").on(t.inviteCode),
     uniqueIndex("users_subscription_token_hash_key").on(t.subscriptionTokenHash),
     index("users_role_status_idx").on(t.role, t.status),

@@ -61,6 +61,9 @@ export const subscriptionAccessLogs = pgTable(
     index("subscription_access_logs_created_idx").on(t.createdAt),
     index("subscription_access_logs_ip_idx").on(t.ip, t.createdAt),
     index("subscription_access_logs_source_idx").on(t.source, t.createdAt),
+    // The admin risk access log's filters: each must find a rare value without scanning millions of rows.
+    index("subscription_access_logs_country_idx").on(t.country, t.createdAt),
+    index("subscription_access_logs_node_idx").on(t.nodeId, t.createdAt),
     check("subscription_access_logs_source_check", sql`${t.source} in ('API', 'NODE')`),
   ],
 );

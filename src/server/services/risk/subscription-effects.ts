@@ -43,6 +43,9 @@ export async function restrictForRisk(tx: Tx, scope: RiskScope, now: Date): Prom
  * restriction ends only when no other event of theirs still holds one.
  */
 export async function restoreAfterRisk(tx: Tx, scope: RiskScope, now: Date): Promise<Subscription[]> {
+  // Two releases of two events of one user must take turns, or each sees the other's restriction
+  // still on and neither lifts the account's (callers may hold this lock already: it is re-entrant).
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, scope.userId)).for("update");
   const lifted = await tx
     .update(subscriptions)
     .set({ riskRestricted: false, updatedAt: now })
