@@ -49,8 +49,7 @@ test("a suspended subscription's report is sent, the user is restricted but reac
   await admin.getByTestId("setting-riskAutoSuspend").check();
   await admin.getByTestId("settings-save").click();
   await expect.poll(async () => (await cli(["settings", "get", "riskAutoSuspend"])).trim(), { timeout: 15_000 }).toBe("true");
-  // Risk settings are cached per instance for a few seconds (services/risk/risk-settings.ts).
-  await admin.waitForTimeout(6_000);
+  // No wait: saving settings forgets the risk-settings cache, which both module copies share (globalThis).
 
   // A user buys the free plan and takes its link.
   const { page: user, email } = await newBuyer(browser, "riskrev");

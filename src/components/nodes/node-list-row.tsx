@@ -2,6 +2,8 @@
 // What the admin node list shows per node, shared by the table row and the phone card.
 import { Text, Tooltip } from "@mantine/core";
 import { useTranslations } from "next-intl";
+import type { HealthSample } from "@/server/services/telemetry";
+import type { AgentStatus } from "./agent-state-badge";
 import type { PanelErrorFields, PanelStatus } from "./panel-status-badge";
 import type { NodeVisibility } from "./visibility-switch";
 
@@ -17,6 +19,9 @@ export interface NodeListRow extends PanelErrorFields {
   inboundCount: number;
   inboundTotal: number;
   latency: Partial<Record<string, { latencyMs: number; at: Date }>>;
+  /** The agent's version and whether it still reports; its newest health sample. */
+  agent?: AgentStatus;
+  usage?: HealthSample | null;
 }
 
 export const hostOf = (url: string) => {

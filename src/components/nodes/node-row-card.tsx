@@ -1,12 +1,15 @@
 "use client";
 // One node of the admin list as a card, for phones: the same test ids and controls as the table row
-// (name, visibility switch, panel status, latency per carrier, inbounds, token, last report, actions).
+// (name, visibility switch, panel status, latency per carrier, inbounds, token, last report, agent
+// state and current CPU/memory/disk, actions).
 import { Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { AgentStateBadge } from "./agent-state-badge";
 import { LatencyBadge } from "./latency-badge";
 import { CARRIERS } from "./meta";
 import { hostOf, InboundCount, type NodeListRow } from "./node-list-row";
+import { NodeUsage } from "./node-usage";
 import { PanelStatusBadge, usePanelErrorText } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
 import { TestOneButton } from "./test-one-button";
@@ -62,9 +65,15 @@ export function NodeRowCard({ node: n, selected, onSelect }: { node: NodeListRow
             <Text size="xs" c="dimmed">
               {t("col.lastReport")}
             </Text>
-            <RelativeTime date={n.lastAgentReportAt} testId="node-last-report" />
+            <RelativeTime date={n.agent?.lastReportAt ?? n.lastAgentReportAt} testId="node-last-report" />
           </Stack>
         </SimpleGrid>
+        {n.agent ? (
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <AgentStateBadge status={n.agent} />
+            <NodeUsage sample={n.usage ?? null} stale={n.agent.state === "stale"} />
+          </Group>
+        ) : null}
         <Group gap="xs" justify="flex-end">
           <TestOneButton node={n} />
           <Button component={Link} href={`/admin/nodes/${n.id}`} variant="default" size="compact-sm">

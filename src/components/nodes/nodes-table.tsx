@@ -12,11 +12,13 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
 import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { stickyEndCell } from "@/components/shell/sticky-end-cell";
 import { AddNodeButton } from "./add-node-button";
+import { AgentStateBadge } from "./agent-state-badge";
 import { BatchResults, type BatchResult } from "./batch-results";
 import { LatencyBadge } from "./latency-badge";
 import { CARRIERS } from "./meta";
 import { hostOf, InboundCount, type NodeListRow } from "./node-list-row";
 import { NodeRowCard } from "./node-row-card";
+import { NodeUsage } from "./node-usage";
 import { PanelStatusBadge, usePanelErrorText } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
 import { TestOneButton } from "./test-one-button";
@@ -122,7 +124,7 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
         </Stack>
       ) : (
         <Card withBorder padding={0} data-testid="nodes-table">
-          <Table.ScrollContainer minWidth={1180} type="native">
+          <Table.ScrollContainer minWidth={1440} type="native">
             <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
               <Table.Thead>
                 <Table.Tr>
@@ -143,7 +145,9 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
                   ))}
                   <Table.Th>{t("col.inbounds")}</Table.Th>
                   <Table.Th>{t("col.agentToken")}</Table.Th>
+                  <Table.Th>{t("col.agent")}</Table.Th>
                   <Table.Th>{t("col.lastReport")}</Table.Th>
+                  <Table.Th>{t("col.health")}</Table.Th>
                   <Table.Th ta="right" style={stickyEndCell()}>
                     {t("col.actions")}
                   </Table.Th>
@@ -180,8 +184,12 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
                     <Table.Td>
                       <TokenStateBadge active={n.agentToken.active} createdAt={n.agentToken.createdAt} />
                     </Table.Td>
+                    <Table.Td>{n.agent ? <AgentStateBadge status={n.agent} /> : null}</Table.Td>
                     <Table.Td>
-                      <RelativeTime date={n.lastAgentReportAt} testId="node-last-report" />
+                      <RelativeTime date={n.agent?.lastReportAt ?? n.lastAgentReportAt} testId="node-last-report" />
+                    </Table.Td>
+                    <Table.Td>
+                      <NodeUsage sample={n.usage ?? null} stale={n.agent?.state === "stale"} />
                     </Table.Td>
                     <Table.Td style={stickyEndCell(idx % 2 === 0)}>
                       <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -6,6 +6,7 @@ import { log } from "../logger";
 import { expireDueOrders } from "../services/orders";
 import { pollUsdtReceipts } from "../services/payments";
 import { expireDueSubscriptions, reconcileAllNodes, resetDueTraffic, sendReminders, syncAllTraffic } from "../services/subscription-lifecycle";
+import { pruneAgentData } from "../services/telemetry";
 
 interface Job { name: string; everyMs: number; run: (db: Db) => Promise<unknown> }
 
@@ -18,6 +19,8 @@ export const PERIODIC_JOBS: Job[] = [
   { name: "subscriptions.traffic-reset", everyMs: 5 * 60_000, run: (db) => resetDueTraffic(db) },
   { name: "nodes.reconcile", everyMs: 10 * 60_000, run: (db) => reconcileAllNodes(db) },
   { name: "subscriptions.reminders", everyMs: 15 * 60_000, run: (db) => sendReminders(db) },
+  // Answered agent batch keys after a day, health samples after logRetentionDays, in bounded batches.
+  { name: "agents.prune", everyMs: 15 * 60_000, run: (db) => pruneAgentData(db) },
 ];
 
 export function startPeriodicJobs(db: Db, jobs = PERIODIC_JOBS) {

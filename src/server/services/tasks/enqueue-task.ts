@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db } from "../../db/client";
 import { tasks } from "../../db/schema";
 import { encryptSecret } from "../../crypto/secrets";
@@ -25,11 +26,26 @@ export async function enqueueTask(db: Db, kind: string, payload: TaskPayload, op
   return row!.id;
 }
 
-const g = globalThis as unknown as { __relayboardKickTasks?: () => void };
+const g = globalThis as unknown as { __relayboardKickTasks?: () => void; __relayboardHeldKicks?: AsyncLocalStorage<{ wanted: boolean }> };
+const held = (g.__relayboardHeldKicks ??= new AsyncLocalStorage<{ wanted: boolean }>());
 
 /** Asks the in-process worker (if this process runs one) to look for due tasks now. */
 export function kickTasks(): void {
-  g.__relayboardKickTasks?.();
+  const scope = held.getStore();
+  if (scope) scope.wanted = true;
+  else g.__relayboardKickTasks?.();
+}
+
+/**
+ * Runs `work` (an enclosing transaction) with kicks held back, then kicks once if one was asked for:
+ * a verb that kicks after its own (nested) transaction would otherwise wake the worker before the
+ * outer commit, when its tasks are still invisible, and they would wait for the next tick.
+ */
+export async function kickTasksAfter<T>(work: () => Promise<T>): Promise<T> {
+  const scope = { wanted: false };
+  const result = await held.run(scope, work);
+  if (scope.wanted) g.__relayboardKickTasks?.();
+  return result;
 }
 
 export function setTaskKicker(fn: (() => void) | undefined): void {

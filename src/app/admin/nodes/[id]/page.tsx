@@ -11,6 +11,7 @@ import { LatencyPanel } from "@/components/nodes/latency-panel";
 import { CARRIERS, type Carrier } from "@/components/nodes/meta";
 import { NodeActions } from "@/components/nodes/node-actions";
 import { NodeEditCard } from "@/components/nodes/node-edit-card";
+import { NodeHealthCard } from "@/components/nodes/node-health-card";
 import { NodeInfoCard } from "@/components/nodes/node-info-card";
 import { TraceCard } from "@/components/nodes/trace-table";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
@@ -19,7 +20,7 @@ import { isDomainError } from "@/server/errors";
 import { getNode, listNodeInbounds } from "@/server/services/nodes";
 import { getAppInfo } from "@/server/services/settings";
 import { getNodeDrift } from "@/server/services/subscription-lifecycle";
-import { getLatencyHistory, getLatestLatency, getRouteTraces } from "@/server/services/telemetry";
+import { getLatencyHistory, getLatestLatency, getNodeHealthHistory, getRouteTraces, listNodeHealth } from "@/server/services/telemetry";
 
 type Params = Promise<{ id: string }>;
 
@@ -48,12 +49,15 @@ export default async function NodePage({ params }: { params: Params }) {
   const { id } = await params;
   const ctx = await requestCtx();
   const node = await loadNode(ctx, id);
-  const [inbounds, drift, latest, traces, histories, app, t] = await Promise.all([
+  const [inbounds, drift, latest, traces, histories, health, healthDay, healthWeek, app, t] = await Promise.all([
     listNodeInbounds(ctx, id),
     getNodeDrift(ctx, id),
     getLatestLatency(ctx, { nodeId: id }),
     getRouteTraces(ctx, { nodeId: id }),
     Promise.all(CARRIERS.map((carrier) => getLatencyHistory(ctx, { nodeId: id, carrier, range: "1d" }))),
+    listNodeHealth(ctx, { nodeId: id }),
+    getNodeHealthHistory(ctx, id, "1d"),
+    getNodeHealthHistory(ctx, id, "7d"),
     getAppInfo(ctx.db),
     getTranslations("nodes.detail"),
   ]);
@@ -99,6 +103,8 @@ export default async function NodePage({ params }: { params: Params }) {
         <NodeInfoCard node={{ ...node, inboundCount: activeCount, inboundTotal: inboundRows.length }} />
         <AgentTokenPanel nodeId={node.id} nodeName={node.name} token={node.agentToken} lastReportAt={node.lastAgentReportAt} serviceUrl={app.site.url} />
       </SimpleGrid>
+
+      {health[0] ? <NodeHealthCard summary={health[0]} histories={{ "1d": healthDay, "7d": healthWeek }} /> : null}
 
       <Stack gap="sm">
         <SectionHeading title={t("inboundsTitle")} hint={t("inboundsHint")} />

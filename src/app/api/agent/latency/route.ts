@@ -1,5 +1,4 @@
 import { agentRoute } from "@/server/http/agent-route";
-import { readJson } from "@/server/http/read-json";
 import { MAX_AGENT_BODY_BYTES, reportLatency } from "@/server/services/telemetry";
 
-export const POST = agentRoute(async ({ req, ctx }) => reportLatency(ctx, await readJson(req, MAX_AGENT_BODY_BYTES)));
+export const POST = agentRoute("latency", reportLatency, { maxBodyBytes: MAX_AGENT_BODY_BYTES });
