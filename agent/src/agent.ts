@@ -43,6 +43,8 @@ const MAX_METRIC_SAMPLES = 60;
 
 type Coalesced = "metrics" | "latency";
 
+const DEFAULT_ONCE_RETRIES = 3;
+
 export const EXIT = { ok: 0, failed: 1, tokenRefused: 77, config: 78 } as const;
 
 export class Agent {
@@ -251,7 +253,8 @@ export class Agent {
     }
     let flush = await this.flush(signal);
     // A short outage or a rate limit is worth waiting out a little; a long one leaves the rest queued.
-    for (let i = 0; i < 3 && !flush.stopped && flush.remaining > 0 && flush.waitUntil && !signal?.aborted; i++) {
+    const retries = this.deps.config.onceRetries ?? DEFAULT_ONCE_RETRIES;
+    for (let i = 0; i < retries && !flush.stopped && flush.remaining > 0 && flush.waitUntil && !signal?.aborted; i++) {
       await this.deps.clock.sleep(Math.min(30_000, flush.waitUntil - this.deps.clock.now()), signal);
       flush = await this.flush(signal);
     }

@@ -28,6 +28,8 @@ export interface AgentConfig {
   latency: { tries: number; timeoutMs: number };
   trace: { tool: TraceTool; maxHops: number; timeoutSeconds: number; asLookup: boolean };
   queue: { maxBatches: number; maxBytes: number };
+  /** `--once`: delivery retries after a failed attempt before the rest is left queued (default 3). */
+  onceRetries?: number;
   logLevel: LogLevel;
 }
 
@@ -44,9 +46,10 @@ const DEFAULTS = {
   latency: { tries: 3, timeoutMs: 3000 },
   trace: { tool: "auto" as TraceTool, maxHops: 30, timeoutSeconds: 120, asLookup: true },
   queue: { maxBatches: 20000, maxBytes: 128 * 1024 * 1024 },
+  onceRetries: 3,
 };
 
-const FILE_KEYS = ["serverUrl", "token", "tokenFile", "stateDir", "intervals", "targets", "accessLog", "latency", "trace", "queue", "logLevel"];
+const FILE_KEYS = ["serverUrl", "token", "tokenFile", "stateDir", "intervals", "targets", "accessLog", "latency", "trace", "queue", "onceRetries", "logLevel"];
 
 export interface LoadOptions {
   configPath?: string | null;
@@ -245,6 +248,9 @@ export function loadConfig(opts: LoadOptions = {}): { config: AgentConfig; warni
     maxBytes: int("RELAYBOARD_QUEUE_MAX_BYTES", qu.maxBytes, "queue.maxBytes", DEFAULTS.queue.maxBytes, 1024 * 1024, 64 * 1024 * 1024 * 1024),
   };
 
+  // 0 lets a cron-driven or scripted --once give up at the first failure instead of waiting ~15 s.
+  const onceRetries = int("RELAYBOARD_ONCE_RETRIES", file.onceRetries, "onceRetries", DEFAULTS.onceRetries, 0, 10);
+
   const logLevel = (str("RELAYBOARD_LOG_LEVEL", file.logLevel, "logLevel") ?? "info") as LogLevel;
   if (!["debug", "info", "warn", "error"].includes(logLevel)) problems.push(`logLevel must be debug, info, warn or error, got ${JSON.stringify(logLevel)}`);
 
@@ -261,6 +267,7 @@ export function loadConfig(opts: LoadOptions = {}): { config: AgentConfig; warni
       latency,
       trace,
       queue,
+      onceRetries,
       logLevel,
     },
     warnings,

@@ -168,6 +168,10 @@ export const ERROR_REASONS = {
   task_not_found: [],
   task_not_retryable: [],
   task_secret_erased: [],
+  // Logs and retention
+  log_entry_not_found: [],
+  log_entry_restriction_active: [],
+  log_entry_task_unfinished: [],
   // Catalog: plans, streaming services, coupons, promotions, prices
   plan_not_found: [],
   streaming_service_not_found: [],

@@ -6,6 +6,7 @@ import { log } from "../logger";
 import { expireDueOrders } from "../services/orders";
 import { pollUsdtReceipts } from "../services/payments";
 import { expireDueSubscriptions, reconcileAllNodes, resetDueTraffic, sendReminders, syncAllTraffic } from "../services/subscription-lifecycle";
+import { runAutomaticLogCleanup } from "../services/logs";
 import { pruneAgentData } from "../services/telemetry";
 
 interface Job { name: string; everyMs: number; run: (db: Db) => Promise<unknown> }
@@ -21,6 +22,8 @@ export const PERIODIC_JOBS: Job[] = [
   { name: "subscriptions.reminders", everyMs: 15 * 60_000, run: (db) => sendReminders(db) },
   // Answered agent batch keys after a day, health samples after logRetentionDays, in bounded batches.
   { name: "agents.prune", everyMs: 15 * 60_000, run: (db) => pruneAgentData(db) },
+  // Log retention: ticks everywhere, but the day is claimed in the database, so one instance runs it.
+  { name: "logs.cleanup", everyMs: 15 * 60_000, run: (db) => runAutomaticLogCleanup(db) },
 ];
 
 export function startPeriodicJobs(db: Db, jobs = PERIODIC_JOBS) {
