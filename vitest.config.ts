@@ -9,6 +9,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the CPUs: one worker on the 2-core CI machine, where
+    // most test time is spent waiting (PGlite start-up, PostgreSQL, simulators, real cores). Three
+    // files at a time keep both cores busy; CI_VITEST_WORKERS overrides.
+    maxWorkers: Number(process.env.CI_VITEST_WORKERS ?? 3),
     setupFiles: ["tests/helpers/setup-env.ts"],
   },
 });

@@ -7,7 +7,7 @@ import type { TrafficResetStrategy } from "@/server/db/schema/catalog";
 export const SUBSCRIPTION_STATUS_CODES = ["ACTIVE", "SUSPENDED", "EXPIRED", "CANCELLED"] as const satisfies readonly SubscriptionStatus[];
 export const SUBSCRIPTION_KIND_CODES = ["PROXY", "STREAMING"] as const satisfies readonly SubscriptionKind[];
 export const PANEL_STATE_CODES = ["PENDING", "SYNCED", "ERROR"] as const satisfies readonly NodeClientState[];
-export const ACCESS_OUTCOME_CODES = ["OK", "token_missing", "token_invalid", "owner_disabled", "suspended", "restricted", "expired", "cancelled", "rate_limited"] as const satisfies readonly AccessOutcome[];
+export const ACCESS_OUTCOME_CODES = ["OK", "token_missing", "token_invalid", "owner_disabled", "suspended", "restricted", "expired", "cancelled", "rate_limited", "device_limit"] as const satisfies readonly AccessOutcome[];
 export const ACCESS_SOURCE_CODES = ["API", "NODE"] as const satisfies readonly AccessSource[];
 export const RESET_STRATEGY_CODES = ["NEVER", "MONTHLY_PURCHASE_DAY", "MONTHLY_FIRST"] as const satisfies readonly TrafficResetStrategy[];
 

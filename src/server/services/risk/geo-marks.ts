@@ -56,7 +56,13 @@ export async function writeMarks(db: Db, marks: ScopedMark[], now: Date, windowS
   }
   if (due.size === 0) return fresh;
   const list = [...due.values()];
-  const result = (await db.execute(sql`
+  // Remembered before the write, so a burst of concurrent requests from one place writes once (the
+  // others skip it like a recent write); forgotten again if the write fails.
+  if (memory.size + list.length > MEMORY_MAX) memory.clear();
+  for (const key of due.keys()) memory.set(key, t);
+  let result: { rows: { scope_key: string; kind: GeoMarkKind; fresh: boolean }[] };
+  try {
+    result = (await db.execute(sql`
     insert into risk_geo_marks (scope_key, kind, place, first_seen_at, last_seen_at)
     select s, k, p, ${now}::timestamptz, ${now}::timestamptz
     from unnest(${sql.param(list.map((m) => m.scopeKey))}::text[], ${sql.param(list.map((m) => m.kind))}::text[], ${sql.param(list.map((m) => m.place))}::text[]) as u(s, k, p)
@@ -64,11 +70,11 @@ export async function writeMarks(db: Db, marks: ScopedMark[], now: Date, windowS
       first_seen_at = case when risk_geo_marks.last_seen_at < ${windowStart}::timestamptz then excluded.first_seen_at else risk_geo_marks.first_seen_at end,
       acknowledged = risk_geo_marks.acknowledged and risk_geo_marks.last_seen_at >= ${windowStart}::timestamptz,
       last_seen_at = greatest(risk_geo_marks.last_seen_at, excluded.last_seen_at)
-    returning scope_key, kind, (first_seen_at = ${now}::timestamptz and not acknowledged) as fresh`)) as unknown as {
-    rows: { scope_key: string; kind: GeoMarkKind; fresh: boolean }[];
-  };
-  if (memory.size + list.length > MEMORY_MAX) memory.clear();
-  for (const key of due.keys()) memory.set(key, t);
+    returning scope_key, kind, (first_seen_at = ${now}::timestamptz and not acknowledged) as fresh`)) as unknown as typeof result;
+  } catch (err) {
+    for (const key of due.keys()) if (memory.get(key) === t) memory.delete(key);
+    throw err;
+  }
   for (const r of result.rows) {
     if (!r.fresh) continue;
     let kinds = fresh.get(r.scope_key);
