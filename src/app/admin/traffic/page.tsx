@@ -1,7 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconServer } from "@tabler/icons-react";
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { DailyTrafficChart } from "@/components/admin/traffic/daily-traffic-chart";
 import { NodeTrafficChart } from "@/components/admin/traffic/node-traffic-chart";
@@ -13,42 +12,12 @@ import { formatBytes } from "@/components/subscriptions/bytes";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { getNodeTraffic, listTopTrafficUsers, TRAFFIC_RANGES } from "@/server/services/traffic";
+import { Section, Stat } from "@/components/admin/detail-parts";
 
 const TOP_USERS = 20;
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminNav"))("traffic") };
-}
-
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm">
-      <div>
-        <Text fw={600} size="lg">
-          {title}
-        </Text>
-        {hint ? (
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-        ) : null}
-      </div>
-      {children}
-    </Stack>
-  );
-}
-
-function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg" data-testid={testId}>
-        {value}
-      </Text>
-    </Card>
-  );
 }
 
 export default async function TrafficPage({ searchParams }: { searchParams: SearchParams }) {

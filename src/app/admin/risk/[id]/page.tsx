@@ -3,7 +3,6 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import type { ReactNode } from "react";
 import { shortId } from "@/components/admin/risk/risk-codes";
 import { RiskDecisions } from "@/components/admin/risk/risk-decisions";
 import { DevicesTable, IpsTable, NodeStatsTable, OtherEventsTable, PlacesTable, ScopeSubscriptionsTable } from "@/components/admin/risk/risk-evidence-tables";
@@ -15,6 +14,7 @@ import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import type { Ctx } from "@/server/context";
 import { isDomainError } from "@/server/errors";
 import { getRiskEvent } from "@/server/services/risk/admin-queries";
+import { Fact, Section, Stat } from "@/components/admin/detail-parts";
 
 type Params = Promise<{ id: string }>;
 
@@ -31,50 +31,6 @@ async function load(ctx: Ctx, id: string) {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { id } = await params;
   return { title: (await getTranslations("adminRisk.detail"))("metaTitle", { id: shortId(id) }) };
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed" w={130} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ minWidth: 0, overflowWrap: "anywhere" }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm">
-      <div>
-        <Text fw={600} size="lg">
-          {title}
-        </Text>
-        {hint ? (
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-        ) : null}
-      </div>
-      {children}
-    </Stack>
-  );
-}
-
-function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" data-testid={testId}>
-        {value}
-      </Text>
-    </Card>
-  );
 }
 
 /** The engine's own figures (what crossed the threshold), one line per key. */

@@ -3,7 +3,6 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import type { ReactNode } from "react";
 import { AccessLogTable } from "@/components/admin/subscriptions/access-log-table";
 import { DevicesPanel } from "@/components/admin/subscriptions/devices-panel";
 import { NodeClientsTable } from "@/components/admin/subscriptions/node-clients-table";
@@ -21,6 +20,7 @@ import { isDomainError } from "@/server/errors";
 import { getSubscriptionAdmin, getSubscriptionTraffic, listSubscriptionAccessLogs, listSubscriptionFilterChoices } from "@/server/services/subscriptions/admin-queries";
 import { TRAFFIC_RANGES } from "@/server/services/traffic";
 import { listSubscriptionDevices } from "@/server/services/risk/devices";
+import { Fact, Section } from "@/components/admin/detail-parts";
 
 type Params = Promise<{ id: string }>;
 const ACCESS_PAGE_SIZE = 20;
@@ -38,40 +38,6 @@ async function load(ctx: Ctx, id: string) {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { id } = await params;
   return { title: (await getTranslations("adminSubscriptions.detail"))("metaTitle", { id: shortId(id) }) };
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed" w={130} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ minWidth: 0, overflowWrap: "anywhere" }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
-function Section({ title, hint, right, children }: { title: string; hint?: string; right?: ReactNode; children: ReactNode }) {
-  return (
-    <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
-        <div>
-          <Text fw={600} size="lg">
-            {title}
-          </Text>
-          {hint ? (
-            <Text size="sm" c="dimmed">
-              {hint}
-            </Text>
-          ) : null}
-        </div>
-        {right}
-      </Group>
-      {children}
-    </Stack>
-  );
 }
 
 export default async function SubscriptionPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
