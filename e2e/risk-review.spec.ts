@@ -77,7 +77,13 @@ test("a suspended subscription's report is sent, the user is restricted but reac
   await expect(admin).toHaveURL(/\/admin\/risk\/[0-9a-f-]{36}$/);
   await navigationReady(admin);
   await expect(admin.getByTestId("risk-owner")).toHaveText(email);
-  await expect(admin.getByTestId("risk-total-places")).toHaveText("3");
+  // Access-log rows are written in batches (at most a second late): reload until the evidence shows them.
+  await expect
+    .poll(async () => {
+      await gotoReady(admin, admin.url());
+      return admin.getByTestId("risk-total-places").textContent();
+    }, { timeout: 15_000 })
+    .toBe("3");
   for (const ip of [CN, US, GB]) await expect(admin.getByTestId("risk-ip").filter({ hasText: ip })).toBeVisible();
   await expect(admin.getByTestId("risk-timeline")).toHaveAttribute("data-state", "ready");
 
