@@ -22,6 +22,10 @@ const SUB_CONCURRENCY = Number(E.BENCH_SUB_CONCURRENCY || 32);
 const SUB_FORMATS = ["base64", "clash", "sing-box"];
 const CEILING_PORT = PORT + 1;
 let subFixture = null; // [{ id, token }] written before the server starts (seed-subscriptions.ts)
+const NA_CLIENTS = Number(E.BENCH_NODE_ACCESS_CLIENTS || 10_000);
+const NA_NODES = Number(E.BENCH_NODE_ACCESS_NODES || 50);
+const NA_CONCURRENCY = Number(E.BENCH_NODE_ACCESS_CONCURRENCY || 8);
+let accessFixture = null; // { ips, nodes: [{ token, tag, clients }] } written before the server starts (seed-node-access.ts)
 const ADMIN = { email: "bench-admin@example.com", password: randomBytes(12).toString("base64url") };
 
 // ---------------------------------------------------------------------------------------------
@@ -70,6 +74,8 @@ const SCENARIOS = [
     },
     check: (body) => body.length > 100,
   },
+  nodeAccessScenario(50),
+  nodeAccessScenario(500),
   {
     name: "login",
     what: "POST /api/auth/callback/credentials: argon2id verify (19 MiB, t=2) dominates, by design",
@@ -166,6 +172,60 @@ async function createAgentTokens() {
   return { tokens, next: 0 };
 }
 
+/**
+ * POST /api/agent/node-access with `batch` events a request, each request the next node's token (so
+ * the per-node limit of 120 a minute is spread over BENCH_NODE_ACCESS_NODES nodes). The bodies are
+ * built once in setup (fresh random draws per scenario, not per request) so the generator's CPU goes
+ * to sending, not to JSON: 100,000 distinct events per scenario, in turn.
+ */
+function nodeAccessScenario(batch, base = BASE, name = `node-access-${batch}`) {
+  return {
+    name,
+    batch,
+    what: `POST /api/agent/node-access, ${batch} events a request, ${NA_CLIENTS} clients on ${NA_NODES} nodes, ${NA_CONCURRENCY} connections, risk checks on`,
+    concurrency: NA_CONCURRENCY,
+    setup: async () => ({ bodies: accessBodies(batch), next: 0 }),
+    fire: (w, s) => {
+      const b = s.bodies[s.next++ % s.bodies.length];
+      return fetch(`${base}/api/agent/node-access`, { method: "POST", headers: { authorization: `Bearer ${b.token}`, "content-type": "application/json" }, body: b.body });
+    },
+    check: (body) => JSON.parse(body)?.processed === batch,
+  };
+}
+
+// What the agent sends for one interval (agent/src/access/aggregate.ts): one event per client,
+// source address and network. Most clients stay at home; a few use a second address of the same
+// area, a very few appear from another country; a few exceed the node-log thresholds (default warn
+// 180 connections / 80 targets), so risk events are raised now and then, as in production.
+const TARGETS = [["www.google.com", 443], ["i.ytimg.com", 443], ["api.telegram.org", 443], ["graph.instagram.com", 443], ["www.netflix.com", 443], ["github.com", 443], ["1.1.1.1", 53], ["time.apple.com", 123]];
+const ALT_SHARE = 0.05;
+const TRAVEL_SHARE = 0.0005;
+const HIGH_CONNECTIONS_SHARE = 0.001;
+const SCATTERED_SHARE = 0.0005;
+
+function accessBodies(batch) {
+  const { ips, nodes } = accessFixture;
+  const count = Math.max(nodes.length, Math.ceil(100_000 / batch));
+  const now = Date.now();
+  return Array.from({ length: count }, (_, i) => {
+    const node = nodes[i % nodes.length];
+    const events = Array.from({ length: batch }, () => {
+      const [clientEmail, home, alt] = node.clients[randomInt(node.clients.length)];
+      let ip = Math.random() < ALT_SHARE ? alt : home;
+      if (Math.random() < TRAVEL_SHARE) while (ips[ip][1] === ips[home][1]) ip = randomInt(ips.length);
+      const [targetHost, targetPort] = TARGETS[randomInt(TARGETS.length)];
+      const connectionCount = Math.random() < HIGH_CONNECTIONS_SHARE ? randomInt(200, 400) : randomInt(1, 60);
+      const uniqueTargetCount = Math.random() < SCATTERED_SHARE ? randomInt(90, 200) : randomInt(1, Math.min(connectionCount, 30) + 1);
+      const last = now - randomInt(1_000, 60_000);
+      return {
+        clientEmail, sourceIp: ips[ip][0], inboundTag: node.tag, network: Math.random() < 0.8 ? "tcp" : "udp", targetHost, targetPort, action: "accepted",
+        connectionCount, uniqueTargetCount, firstSeenAt: new Date(last - randomInt(0, 60_000)).toISOString(), lastSeenAt: new Date(last).toISOString(),
+      };
+    });
+    return { token: node.token, body: JSON.stringify({ events }) };
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // The load generator: closed loop, latency of each request (headers + full body) in ms.
 // ---------------------------------------------------------------------------------------------
@@ -220,6 +280,7 @@ async function runScenario(scenario) {
     p99: round(pct(99)),
     max: round(latencies.at(-1) ?? NaN),
     errors: errorCount,
+    ...(scenario.batch ? { batch: scenario.batch, eventsPerSecond: Math.round((latencies.length * scenario.batch) / elapsed) } : {}),
     ...(errorCount ? { errorsBy: errors } : {}),
   };
 }
@@ -261,7 +322,18 @@ if (wantSubscription) {
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "bench/seed-subscriptions.ts", String(SUB_COUNT)], { cwd: ROOT, env: serverEnv, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
   subFixture = JSON.parse(stdout.trim().split("\n").pop());
   console.log("done");
-  ceilingResults.push(await measureCeiling());
+  ceilingResults.push(await measureCeiling("bench/bare-subscription-server.ts", subscriptionCeiling(), "the ceiling: bare node:http, same lookup and token check, fixed body"));
+}
+const accessBatches = [50, 500].filter((b) => !only || only.includes(`node-access-${b}`));
+if (accessBatches.length) {
+  process.stdout.write(`  seeding ${NA_CLIENTS} node clients on ${NA_NODES} nodes ... `);
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "bench/seed-node-access.ts", String(NA_CLIENTS), String(NA_NODES)], { cwd: ROOT, env: serverEnv, timeout: 600_000, maxBuffer: 64 * 1024 * 1024 });
+  accessFixture = JSON.parse(stdout.trim().split("\n").pop());
+  console.log("done");
+  for (const batch of accessBatches) {
+    const bare = nodeAccessScenario(batch, `http://127.0.0.1:${CEILING_PORT}`, `node-access-${batch}-bare`);
+    ceilingResults.push(await measureCeiling("bench/bare-node-access-server.ts", bare, "the ceiling: bare node:http, the same statements per batch"));
+  }
 }
 
 console.log(`Relayboard bench: ${pg ? "PostgreSQL" : "PGlite"}${E.BENCH_REDIS_URL ? " + Redis" : ""}, ${CONCURRENCY} workers, ${SECONDS} s per scenario (+${WARMUP_SECONDS} s warm-up), ${os.cpus().length} CPUs, Node ${process.version}`);
@@ -282,14 +354,20 @@ try {
   for (const s of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
     process.stdout.write(`  ${s.name.padEnd(14)} ${s.what} ... `);
     const r = await runScenario(s);
-    console.log(`${r.rps} req/s${r.errors ? `, ${r.errors} errors ${JSON.stringify(r.errorsBy)}` : ""}`);
+    console.log(`${r.rps} req/s${r.batch ? ` (${r.eventsPerSecond} events/s)` : ""}${r.errors ? `, ${r.errors} errors ${JSON.stringify(r.errorsBy)}` : ""}`);
     results.push(r);
     if (serverGone) throw new Error(`the server exited during "${s.name}" (${JSON.stringify(await exited)})`);
   }
   results.unshift(...ceilingResults);
   printTable(results);
   const sub = results.find((r) => r.scenario === "subscription");
-  if (sub && ceilingResults[0]) console.log(`subscription / bare node:http ceiling: ${Math.round((sub.rps / ceilingResults[0].rps) * 100)} % of its throughput\n`);
+  const subBare = results.find((r) => r.scenario === "subscription-bare");
+  if (sub && subBare) console.log(`subscription / bare node:http ceiling: ${Math.round((sub.rps / subBare.rps) * 100)} % of its throughput\n`);
+  for (const r of results.filter((r) => r.batch && !r.scenario.endsWith("-bare"))) {
+    const bare = results.find((b) => b.scenario === `${r.scenario}-bare`);
+    const ofBare = bare ? `, ${Math.round((r.eventsPerSecond / bare.eventsPerSecond) * 100)} % of the bare ceiling (${bare.eventsPerSecond} events/s)` : "";
+    console.log(`${r.scenario}: ${r.eventsPerSecond} events/s (${r.rps} req/s x ${r.batch})${ofBare}`);
+  }
   const meta = { database: pg ? "postgresql" : "pglite", redis: Boolean(E.BENCH_REDIS_URL), concurrency: CONCURRENCY, seconds: SECONDS, cpus: os.cpus().length, node: process.version };
   console.log(JSON.stringify({ bench: "relayboard", ...meta, results }));
   if (results.some((r) => r.errors)) exitCode = 1;
@@ -302,14 +380,27 @@ try {
 }
 process.exit(exitCode);
 
-/** The bare node:http server doing the same lookup (bench/bare-subscription-server.ts), measured alone. */
-async function measureCeiling() {
-  const bare = spawn(process.execPath, ["--import", "tsx", "bench/bare-subscription-server.ts", String(CEILING_PORT)], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "inherit"] });
+/** A bare node:http server (a bench/bare-*.ts script on CEILING_PORT) under `scenario`, measured alone. */
+async function measureCeiling(script, scenario, what) {
+  const bare = spawn(process.execPath, ["--import", "tsx", script, String(CEILING_PORT)], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "inherit"] });
   await new Promise((resolve, reject) => {
     bare.stdout.on("data", (d) => String(d).includes("ready") && resolve());
     bare.on("exit", (code) => reject(new Error(`the bare ceiling server exited (${code})`)));
   });
-  const scenario = {
+  process.stdout.write(`  ${scenario.name.padEnd(14)} ${what} ... `);
+  try {
+    const r = await runScenario(scenario);
+    console.log(`${r.rps} req/s${r.batch ? ` (${r.eventsPerSecond} events/s)` : ""}`);
+    return r;
+  } finally {
+    bare.kill("SIGTERM");
+    await new Promise((resolve) => bare.once("exit", resolve));
+  }
+}
+
+/** The `subscription` load against the bare server (bench/bare-subscription-server.ts). */
+function subscriptionCeiling() {
+  return {
     name: "subscription-bare",
     concurrency: SUB_CONCURRENCY,
     fire: (w, s) => {
@@ -318,15 +409,6 @@ async function measureCeiling() {
     },
     setup: async () => ({ subs: subFixture, next: 0 }),
   };
-  process.stdout.write(`  ${scenario.name.padEnd(14)} the ceiling: bare node:http, same lookup and token check, fixed body ... `);
-  try {
-    const r = await runScenario(scenario);
-    console.log(`${r.rps} req/s`);
-    return r;
-  } finally {
-    bare.kill("SIGTERM");
-    await new Promise((resolve) => bare.once("exit", resolve));
-  }
 }
 
 async function waitForHealth() {

@@ -71,7 +71,14 @@ export function loadGeoip(): Readers {
 /** Tests point GEOIP_MMDB_PATH elsewhere and load again. */
 export function forgetGeoip(): void {
   g.__relayboardGeoip = undefined;
+  places.clear();
 }
+
+// Agents report the same client addresses every interval and clients poll from the same address:
+// remember recent answers (a tree walk, a record decode and a BlockList check that allocates per call).
+// The same address gives the same Place object, so callers may compare places by identity.
+const PLACES_MAX = 100_000;
+const places = new Map<string, Place | null>();
 
 const clean = (v: string | undefined): string => (v ?? "").trim().slice(0, 80);
 
@@ -96,6 +103,15 @@ function normalise(ip: string): { ip: string; family: 4 | 6 } | null {
 
 /** The place of a public address, or null (private, reserved, malformed, or not in the database). */
 export function lookupPlace(ip: string): Place | null {
+  let p = places.get(ip);
+  if (p === undefined) {
+    if (places.size >= PLACES_MAX) places.clear();
+    places.set(ip, (p = lookupUncached(ip)));
+  }
+  return p;
+}
+
+function lookupUncached(ip: string): Place | null {
   const n = normalise(ip);
   if (!n || !isPublicAddress(n.ip, n.family)) return null;
   const readers = loadGeoip();

@@ -134,14 +134,24 @@ async function insertNodeRows(ctx: Ctx, nodeId: string, rows: Matched[]): Promis
 /** Both checks of behaviour §8 over the batch: geo variance per subscription, node-log behaviour per event. */
 async function judge(ctx: Ctx, matched: Matched[], now: Date, s: Awaited<ReturnType<typeof riskSettings>>): Promise<ScopedFinding[]> {
   const findings: ScopedFinding[] = [];
-  const scopes = new Map<string, RiskScope>();
+  // Per subscription: its scope and the places already turned into marks in this batch (an agent
+  // reports a client once per address and network; lookupPlace answers one address with one object).
+  const subs = new Map<string, { scope: RiskScope; key: string; places: Set<Place> }>();
+  const byKey = new Map<string, RiskScope>();
   const marks: ScopedMark[] = [];
   for (const m of matched) {
-    const scope: RiskScope = { kind: "sub", subscriptionId: m.subscriptionId, userId: m.userId };
-    const key = scopeKey(scope);
-    scopes.set(key, scope);
-    if (m.place) for (const mark of placeMarks(m.place)) marks.push({ ...mark, scopeKey: key });
-    for (const f of nodeLogFindings(m.event, s)) findings.push({ ...f, evidence: { ...f.evidence, source: "NODE", ip: m.event.sourceIp, inboundTag: m.event.inboundTag }, scope });
+    let sub = subs.get(m.subscriptionId);
+    if (!sub) {
+      const scope: RiskScope = { kind: "sub", subscriptionId: m.subscriptionId, userId: m.userId };
+      sub = { scope, key: scopeKey(scope), places: new Set() };
+      subs.set(m.subscriptionId, sub);
+      byKey.set(sub.key, scope);
+    }
+    if (m.place && !sub.places.has(m.place)) {
+      sub.places.add(m.place);
+      for (const mark of placeMarks(m.place)) marks.push({ ...mark, scopeKey: sub.key });
+    }
+    for (const f of nodeLogFindings(m.event, s)) findings.push({ ...f, evidence: { ...f.evidence, source: "NODE", ip: m.event.sourceIp, inboundTag: m.event.inboundTag }, scope: sub.scope });
   }
   const windowStart = new Date(now.getTime() - s.riskWindowHours * HOUR);
   const fresh = await writeMarks(ctx.db, marks, now, windowStart);
@@ -150,7 +160,7 @@ async function judge(ctx: Ctx, matched: Matched[], now: Date, s: Awaited<ReturnT
     for (const [key, kinds] of fresh) {
       const c = counted.get(key);
       const f = c && geoFinding(c.counts, kinds, c.places, s);
-      if (f) findings.push({ ...f, evidence: { ...f.evidence, source: "NODE" }, scope: scopes.get(key)! });
+      if (f) findings.push({ ...f, evidence: { ...f.evidence, source: "NODE" }, scope: byKey.get(key)! });
     }
   }
   return findings;
