@@ -1,0 +1,2 @@
+CREATE INDEX "orders_paid_revenue_idx" ON "orders" USING btree ("paid_at","currency","total_minor") WHERE "orders"."status" = 'PAID';--> statement-breakpoint
+CREATE INDEX "traffic_daily_day_bytes_idx" ON "traffic_daily" USING btree ("day","up_bytes","down_bytes");
