@@ -23,6 +23,9 @@ export const auditLogs = pgTable(
     index("audit_logs_created_at_idx").on(t.createdAt),
     index("audit_logs_action_idx").on(t.action),
     index("audit_logs_target_idx").on(t.targetType, t.targetId),
+    // The admin log list's actor and action filters page newest first within their rows.
+    index("audit_logs_actor_time_idx").on(t.actorId, t.createdAt),
+    index("audit_logs_action_time_idx").on(t.action, t.createdAt),
   ],
 );
 

@@ -102,7 +102,12 @@ export const trafficResetLogs = pgTable(
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("traffic_reset_logs_sub_idx").on(t.subscriptionId, t.createdAt), uniqueIndex("traffic_reset_logs_once_key").on(t.subscriptionId, t.periodStart)],
+  (t) => [
+    index("traffic_reset_logs_sub_idx").on(t.subscriptionId, t.createdAt),
+    uniqueIndex("traffic_reset_logs_once_key").on(t.subscriptionId, t.periodStart),
+    // The admin traffic log list (newest first) and the age-based cleanup.
+    index("traffic_reset_logs_created_at_idx").on(t.createdAt),
+  ],
 );
 
 export type SubscriptionAccessLog = typeof subscriptionAccessLogs.$inferSelect;

@@ -125,7 +125,12 @@ export const nodeLatencyLogs = pgTable(
     latencyMs: doublePrecision("latency_ms").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("node_latency_logs_node_carrier_time_idx").on(t.nodeId, t.carrier, t.createdAt), index("node_latency_logs_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("node_latency_logs_node_carrier_time_idx").on(t.nodeId, t.carrier, t.createdAt),
+    index("node_latency_logs_created_at_idx").on(t.createdAt),
+    // The admin latency log filtered by node alone, newest first.
+    index("node_latency_logs_node_time_idx").on(t.nodeId, t.createdAt),
+  ],
 );
 
 export interface TraceHop { hop: number; ip: string; geo: string; latency: number; asn: string; owner: string; isp: string }
