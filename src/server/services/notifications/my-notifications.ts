@@ -7,7 +7,8 @@ import { DEFAULT_MAIL_KINDS, NOTIFICATION_KINDS, notifications, users, type Noti
 import { DomainError } from "../../errors";
 import { parseInput } from "../../validation";
 
-const ListInput = z.object({
+// Exported for the OpenAPI document (src/server/openapi), which shows it as the query of GET /api/notifications.
+export const ListInput = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   unread: z.preprocess((v) => v === true || v === "1" || v === "true", z.boolean()).default(false),

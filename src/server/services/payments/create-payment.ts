@@ -12,7 +12,8 @@ import { loadGatewayConfig, type GatewayConfigOf } from "../payments-config";
 import { newTradeNo } from "./trade-no";
 import { paymentView, type PaymentView } from "./payment-view";
 
-const CreateInput = z.object({ orderId: z.uuid(), provider: z.enum(PAYMENT_PROVIDERS), channel: z.string().trim().max(32).optional() });
+// Exported for the OpenAPI document (src/server/openapi): the body of POST /api/payment/create.
+export const CreateInput = z.object({ orderId: z.uuid(), provider: z.enum(PAYMENT_PROVIDERS), channel: z.string().trim().max(32).optional() });
 
 export interface CreateOptions {
   /** Public base URL of this site (settings.siteUrl, else the request's origin), for notify and return URLs. */

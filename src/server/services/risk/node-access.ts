@@ -40,7 +40,8 @@ interface Matched {
 }
 
 const HOUR = 3_600_000;
-const Envelope = z.object({ events: z.array(z.unknown(), { error: "events must be an array of node-access events" }) });
+// Exported for the OpenAPI document (src/server/openapi), which fills in the event shape.
+export const Envelope = z.object({ events: z.array(z.unknown(), { error: "events must be an array of node-access events" }) });
 
 /** The event's time for the log: its lastSeenAt, never in the future, never older than a day. */
 function eventTime(e: NodeAccessEvent, now: Date): Date {

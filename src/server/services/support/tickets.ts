@@ -22,8 +22,9 @@ import { AdminUpdateInput, CreateTicketInput, ReplyInput } from "./ticket-input"
 
 // The body may be empty when images say it all; messageOf() then requires at least one file.
 const optionalBody = z.string().trim().max(10_000).default("");
-const CreateInput = CreateTicketInput.extend({ body: optionalBody });
-const ReplyWithFilesInput = ReplyInput.extend({ body: optionalBody });
+// Both exported for the OpenAPI document (src/server/openapi): the multipart fields of the ticket routes.
+export const CreateInput = CreateTicketInput.extend({ body: optionalBody });
+export const ReplyWithFilesInput = ReplyInput.extend({ body: optionalBody });
 
 /** Parses the words and checks the files, before any lock is taken or byte written. */
 function messageOf<T extends { body: string }>(schema: z.ZodType<T, unknown>, raw: unknown, files: readonly UploadedFile[]): { input: T; checked: CheckedFile[] } {

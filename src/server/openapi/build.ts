@@ -1,0 +1,138 @@
+// Builds the OpenAPI 3.1 document from the route registry and the services' zod schemas
+// (z.toJSONSchema, JSON Schema 2020-12 as OpenAPI 3.1 uses it). Built once per process: the input
+// is code, so the document only changes with a deploy.
+import { z } from "zod";
+import pkg from "../../../package.json";
+import { ERROR_RESPONSES, ErrorBody, type ErrorStatus } from "./error-body";
+import { ROUTES } from "./routes";
+import { securityOf, securitySchemes } from "./security";
+import type { RouteDoc } from "./types";
+
+type Json = Record<string, unknown>;
+export type OpenApiDocument = Json & { openapi: string; paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json>; responses: Record<string, Json>; securitySchemes: Json } };
+
+// "input": what a caller sends (defaults optional, before transforms). A refine or transform has
+// no JSON Schema form and is left out rather than failing the build.
+const CONVERT = { io: "input", unrepresentable: "any", target: "draft-2020-12" } as const;
+
+function jsonSchemaOf(schema: z.ZodType): Json {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, CONVERT) as Json;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The named request/response schemas, each converted once (one schema may serve several routes). */
+function componentSchemas(routes: readonly RouteDoc[]): Record<string, Json> {
+  const out: Record<string, Json> = { ErrorBody: jsonSchemaOf(ErrorBody) };
+  const seen = new Map<string, z.ZodType>();
+  for (const r of routes) {
+    for (const named of [r.body?.schema, r.success.schema]) {
+      if (!named) continue;
+      const prev = seen.get(named.name);
+      if (prev && prev !== named.schema) throw new Error(`OpenAPI: two different schemas are named ${named.name}`);
+      seen.set(named.name, named.schema);
+      out[named.name] = jsonSchemaOf(named.schema);
+    }
+  }
+  return out;
+}
+
+function errorResponses(): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [status, { name, description }] of Object.entries(ERROR_RESPONSES)) {
+    out[name] = {
+      description,
+      ...(status === "429" ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } } : {}),
+      content: { "application/json": { schema: ref("ErrorBody") } },
+    };
+  }
+  return out;
+}
+
+function parameters(r: RouteDoc): Json[] {
+  const out: Json[] = [];
+  for (const [name, p] of Object.entries(r.pathParams ?? {})) out.push({ name, in: "path", required: true, description: p.description, schema: jsonSchemaOf(p.schema) });
+  if (r.query) {
+    const q = jsonSchemaOf(r.query) as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, schema] of Object.entries(q.properties ?? {})) {
+      const { description, ...rest } = schema;
+      out.push({ name, in: "query", required: q.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: rest });
+    }
+  }
+  for (const h of r.headers ?? []) out.push({ name: h.name, in: "header", required: h.required ?? false, description: h.description, schema: jsonSchemaOf(h.schema) });
+  return out;
+}
+
+function requestBody(r: RouteDoc): Json | undefined {
+  if (!r.body) return undefined;
+  const { contentType, schema, files } = r.body;
+  const fileField = files && {
+    type: "object",
+    properties: { [files.field]: { type: "array", maxItems: files.maxItems, description: `Images, each at most ${files.maxBytesEach} bytes.`, items: { type: "string", contentMediaType: "application/octet-stream" } } },
+  };
+  return { required: true, content: { [contentType]: { schema: fileField ? { allOf: [ref(schema.name), fileField] } : ref(schema.name) } } };
+}
+
+function operation(r: RouteDoc): Json {
+  const success = r.success;
+  const types = success.contentTypes ?? ["application/json"];
+  const responses: Json = {
+    [String(success.status)]: {
+      description: success.description,
+      content: Object.fromEntries(types.map((t) => [t, success.schema ? { schema: ref(success.schema.name) } : {}])),
+    },
+  };
+  for (const status of [...r.errors].sort((a, b) => a - b)) responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status as ErrorStatus].name}` };
+  const params = parameters(r);
+  const body = requestBody(r);
+  return {
+    operationId: `${r.method}${r.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    summary: r.summary,
+    ...(r.description ? { description: r.description } : {}),
+    tags: [r.tag],
+    security: securityOf(r.access),
+    "x-relayboard-access": r.access,
+    ...(params.length ? { parameters: params } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): OpenApiDocument {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const r of routes) {
+    const item = (paths[r.path] ??= {});
+    if (item[r.method]) throw new Error(`OpenAPI: ${r.method.toUpperCase()} ${r.path} is registered twice`);
+    item[r.method] = operation(r);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Relayboard API",
+      version: pkg.version,
+      description: "Every HTTP endpoint of Relayboard. Errors answer { error: { code, message, details } } with `message` in the caller's language; summaries are English.",
+    },
+    servers: [{ url: "/" }],
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: { schemas: componentSchemas(routes), responses: errorResponses(), securitySchemes: securitySchemes as unknown as Json },
+  };
+}
+
+let cached: { doc: OpenApiDocument; json: string } | undefined;
+
+/** The document of this process, built on first use. */
+export function openApiDocument(): OpenApiDocument {
+  cached ??= (() => {
+    const doc = buildOpenApiDocument();
+    return { doc, json: JSON.stringify(doc) };
+  })();
+  return cached.doc;
+}
+
+/** The same document serialized once, for GET /api/openapi.json. */
+export function openApiJson(): string {
+  openApiDocument();
+  return cached!.json;
+}

@@ -1,0 +1,46 @@
+// Who may call an endpoint, as OpenAPI security schemes. Users and admins share one scheme (the
+// next-auth session cookie); which of the two a route demands is stated in `x-relayboard-access`,
+// since OpenAPI has no notion of a role.
+
+/** The kinds of caller the routes tell apart (route("anonymous" | "user" | "admin"), agentRoute...). */
+export const ACCESS_KINDS = ["public", "user", "admin", "agent", "metrics", "gateway"] as const;
+export type Access = (typeof ACCESS_KINDS)[number];
+
+export const securitySchemes = {
+  sessionCookie: {
+    type: "apiKey",
+    in: "cookie",
+    // `__Secure-next-auth.session-token` when the site is served over HTTPS.
+    name: "next-auth.session-token",
+    description: "The next-auth session cookie set by POST /api/auth/callback/credentials. Admin-only routes also need the ADMIN role.",
+  },
+  agentToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "A node's agent token (shown once when the node is created or its token rotated; stored only as a keyed hash).",
+  },
+  metricsToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "The Prometheus scrape token an admin sets in the settings (the endpoint answers 404 while none is set).",
+  },
+} as const;
+
+export type SecuritySchemeName = keyof typeof securitySchemes;
+
+/** The security requirement of an operation; an empty list means no credentials at all. */
+export function securityOf(access: Access): Record<string, string[]>[] {
+  switch (access) {
+    case "user":
+    case "admin":
+      return [{ sessionCookie: [] }];
+    case "agent":
+      return [{ agentToken: [] }];
+    case "metrics":
+      return [{ metricsToken: [] }];
+    // Gateways prove themselves with the signature inside the notify, not with a credential.
+    case "public":
+    case "gateway":
+      return [];
+  }
+}

@@ -1,0 +1,52 @@
+// The shape of one documented endpoint. Schemas are the zod schemas the services parse with, so the
+// document changes when they do; `name` is the schema's key under components.schemas.
+import type { z } from "zod";
+import type { ErrorStatus } from "./error-body";
+import type { Access } from "./security";
+
+export const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export interface NamedSchema {
+  name: string;
+  schema: z.ZodType;
+}
+
+export interface ParamDoc {
+  schema: z.ZodType;
+  description?: string;
+}
+
+export interface HeaderDoc extends ParamDoc {
+  name: string;
+  required?: boolean;
+}
+
+export interface RouteDoc {
+  method: HttpMethod;
+  /** With `{param}` for each dynamic segment, as OpenAPI writes it. */
+  path: string;
+  tag: string;
+  /** English, like the rest of the document. */
+  summary: string;
+  description?: string;
+  access: Access;
+  pathParams?: Record<string, ParamDoc>;
+  /** An object schema: each property becomes one query parameter. */
+  query?: z.ZodObject;
+  headers?: HeaderDoc[];
+  body?: {
+    contentType: "application/json" | "multipart/form-data" | "application/x-www-form-urlencoded";
+    schema: NamedSchema;
+    /** Image uploads beside the multipart fields. */
+    files?: { field: string; maxItems: number; maxBytesEach: number };
+  };
+  success: {
+    status: number;
+    description: string;
+    /** Defaults to application/json. */
+    contentTypes?: string[];
+    schema?: NamedSchema;
+  };
+  errors: ErrorStatus[];
+}
