@@ -1,9 +1,19 @@
 "use server";
-// The task center's one write: put tasks back in the queue (the verb checks for an admin caller).
+// The task center's writes (the verbs check for an admin caller).
 import { runAction } from "@/server/actions/run-action";
+import { refreshTrafficViews } from "@/server/services/subscription-lifecycle";
 import { retryTasks } from "@/server/services/tasks";
 
 /** One result per task: `{ id, ok, reason? }`. */
 export async function retryTasksAction(ids: string[]) {
   return runAction((ctx) => retryTasks(ctx, { ids }), { revalidate: ["/admin/tasks"] });
+}
+
+/**
+ * Runs the traffic sync now and drops the cached copies of the pages that show usage. Every page is
+ * rendered per request, so a subscription's own page reads the new figures on its next visit; the
+ * list pages are named so a browser's router cache does not keep showing the old ones.
+ */
+export async function refreshTrafficViewsAction() {
+  return runAction((ctx) => refreshTrafficViews(ctx), { revalidate: ["/admin/traffic", "/admin/subscriptions", "/subscriptions", "/dashboard", "/admin/tasks"] });
 }

@@ -4,6 +4,7 @@
 // Task handlers register themselves from reset-traffic-task.ts and reconcile-task.ts (jobs/task-handlers.ts).
 export { expireDueSubscriptions } from "./expire-subscriptions";
 export { syncAllTraffic, syncNodeTraffic, counterDelta, type NodeTrafficResult } from "./sync-traffic";
+export { refreshTrafficViews, type TrafficRefreshSummary } from "./refresh-traffic";
 export { resetDueTraffic } from "./reset-traffic";
 export { currentPeriodStart, dueResetPeriod, APP_TIME_ZONE } from "./reset-periods";
 export { reconcileNode, reconcileAllNodes, diffClients, type ReconcileResult } from "./reconcile";
