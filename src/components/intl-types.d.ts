@@ -23,10 +23,12 @@ import type adminRisk from "../../messages/en/admin-risk.json";
 import type adminRiskLogs from "../../messages/en/admin-risk-logs.json";
 import type riskRestriction from "../../messages/en/risk-restriction.json";
 import type devices from "../../messages/en/devices.json";
+import type apiReference from "../../messages/en/api-reference.json";
+import type dashboards from "../../messages/en/dashboards.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference;
     Locale: "zh-CN" | "en";
   }
 }

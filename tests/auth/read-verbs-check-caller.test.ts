@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCtx, type Ctx } from "../../src/server/context";
 import * as accounts from "../../src/server/services/accounts";
 import * as catalog from "../../src/server/services/catalog";
+import * as dashboard from "../../src/server/services/dashboard";
 import * as nodes from "../../src/server/services/nodes";
 import * as orders from "../../src/server/services/orders";
 import * as payments from "../../src/server/services/payments";
@@ -54,6 +55,7 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["listSubscriptionFilterChoices", (ctx) => adminSubscriptions.listSubscriptionFilterChoices(ctx)],
   ["getNodeTraffic", (ctx) => traffic.getNodeTraffic(ctx, {})],
   ["listTopTrafficUsers", (ctx) => traffic.listTopTrafficUsers(ctx, {})],
+  ["getAdminDashboard", (ctx) => dashboard.getAdminDashboard(ctx)],
 ];
 
 describe("admin reads", () => {
@@ -116,7 +118,7 @@ const NO_CALLER: Record<string, string> = {
 };
 
 describe("every exported read verb", () => {
-  const areas = { accounts, catalog, nodes, settings, telemetry, orders, payments, paymentsConfig, tasks } as Record<string, Record<string, unknown>>;
+  const areas = { accounts, catalog, dashboard, nodes, settings, telemetry, orders, payments, paymentsConfig, tasks } as Record<string, Record<string, unknown>>;
   const readVerbs = Object.entries(areas).flatMap(([area, mod]) =>
     Object.entries(mod)
       .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))

@@ -21,6 +21,8 @@ export interface DashboardSubscription {
   daysLeft: number;
   trafficLimitBytes: number;
   trafficUsedBytes: number;
+  trafficUpBytes: number;
+  trafficDownBytes: number;
 }
 
 export interface UserDashboard {
@@ -48,6 +50,8 @@ export async function getUserDashboard(ctx: Ctx): Promise<UserDashboard> {
         expiresAt: subscriptions.expiresAt,
         trafficLimitBytes: subscriptions.trafficLimitBytes,
         trafficUsedBytes: subscriptions.trafficUsedBytes,
+        trafficUpBytes: subscriptions.trafficUpBytes,
+        trafficDownBytes: subscriptions.trafficDownBytes,
       })
       .from(subscriptions)
       .innerJoin(plans, eq(plans.id, subscriptions.planId))
