@@ -2,6 +2,7 @@
 import { UserBadge } from "./user-badge";
 import { NavLink, Stack } from "@mantine/core";
 import {
+  IconApi,
   IconChartBar,
   IconCreditCard,
   IconHeadset,
@@ -66,6 +67,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
     { href: "/admin/risk/access-logs", label: t("riskAccessLogs"), icon: <IconListSearch size={18} />, testId: "nav-admin-risk-access-logs" },
     { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} />, badge: soon },
     { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },
+    { href: "/admin/api", label: t("api"), icon: <IconApi size={18} />, testId: "nav-admin-api" },
   ];
   const footer = (
     <Stack gap={4}>
