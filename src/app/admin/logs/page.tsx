@@ -1,14 +1,95 @@
+import { Alert, Group, Stack, Text } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
-import { requireAdminPage } from "@/server/auth/session";
+import { CleanupPanel } from "@/components/admin/logs/cleanup-panel";
+import { isLogKind, FILTER_PARAMS, OWN_LIST_KINDS, type LogKind } from "@/components/admin/logs/log-codes";
+import { LogEntries } from "@/components/admin/logs/log-entries";
+import { LogFilters } from "@/components/admin/logs/log-filters";
+import { LogPager } from "@/components/admin/logs/log-pager";
+import { LogTabs } from "@/components/admin/logs/log-tabs";
+import { ButtonLink } from "@/components/links";
+import { ListFooter } from "@/components/shell/list-footer";
+import { PageHeading } from "@/components/shell/page-heading";
+import { oneParam, type SearchParams } from "@/app/search-params";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { listLogNodes } from "@/server/services/logs";
+import { getSettings } from "@/server/services/settings";
+import { loadEntries } from "./load-entries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminNav"))("logs") };
 }
 
-export default async function Page() {
+/** The full page of the kinds that have their own (with all their filters). */
+const FULL_VIEW: Partial<Record<LogKind, string>> = { task: "/admin/tasks", riskAccess: "/admin/risk/access-logs", riskEvent: "/admin/risk" };
+
+export default async function LogsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdminPage();
-  const [nav, t] = await Promise.all([getTranslations("adminNav"), getTranslations("adminPlaceholders")]);
-  return <PlaceholderPage title={nav("logs")} heading={t("heading")} description={t("logs")} testId="placeholder-admin-logs" />;
+  const sp = await searchParams;
+  const ctx = await requestCtx();
+  const rawKind = oneParam(sp.kind);
+  const kind: LogKind = isLogKind(rawKind) ? rawKind : "audit";
+  const filters = Object.fromEntries(FILTER_PARAMS[kind].map((k) => [k, oneParam(sp[k])?.trim().slice(0, 254) ?? ""]));
+  const direction = oneParam(sp.dir) === "newer" ? "newer" : "older";
+  const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 10_000);
+
+  const [loaded, settings, nodes, t] = await Promise.all([
+    loadEntries(ctx, kind, { filters, cursor: oneParam(sp.cursor) ?? undefined, direction, page }),
+    getSettings(ctx),
+    kind === "nodeLatency" ? listLogNodes(ctx) : Promise.resolve([]),
+    getTranslations("adminLogs"),
+  ]);
+
+  const base = new URLSearchParams({ kind });
+  for (const [k, v] of Object.entries(filters)) if (v) base.set(k, v);
+  const href = (cursor?: string | null, dir?: "newer") => {
+    const p = new URLSearchParams(base);
+    if (cursor) p.set("cursor", cursor);
+    if (dir) p.set("dir", dir);
+    return `/admin/logs?${p.toString()}`;
+  };
+  const filtered = Object.values(filters).some(Boolean);
+  const paging = loaded.paging;
+  const ownList = (OWN_LIST_KINDS as readonly LogKind[]).includes(kind);
+  const fullView = FULL_VIEW[kind];
+
+  return (
+    <Stack gap="md">
+      <PageHeading title={t("title")} subtitle={t("subtitle")} />
+      <LogTabs kind={kind} />
+      <CleanupPanel key={kind} kind={kind} auto={{ enabled: settings.logCleanupEnabled, retentionDays: settings.logRetentionDays, lastRunAt: settings.lastLogCleanupAt }} />
+      <Text size="sm" c="dimmed" data-testid="log-kind-hint">
+        {t(`hints.${kind}`)}
+      </Text>
+      {ownList ? <LogFilters key={base.toString()} kind={kind} filters={filters} nodes={nodes} errors={loaded.errors} /> : null}
+      {fullView ? (
+        <Group justify="flex-end">
+          <ButtonLink href={fullView} variant="light" size="xs" data-testid="log-full-view">
+            {t("fullView")}
+          </ButtonLink>
+        </Group>
+      ) : null}
+      {Object.keys(loaded.errors).length ? (
+        <Alert color="red" variant="light" data-testid="log-invalid">
+          {t("invalidFilters")}
+        </Alert>
+      ) : null}
+      {loaded.nobody ? (
+        <Alert color="yellow" variant="light" data-testid="log-nobody">
+          {t("nobody")}
+        </Alert>
+      ) : null}
+      <LogEntries kind={kind} rows={loaded.rows} filtered={filtered} />
+      {paging.type === "keyset" ? (
+        <LogPager
+          rowCount={loaded.rows.length}
+          newestHref={paging.cursor ? href() : null}
+          newerHref={paging.newer ? href(paging.newer, "newer") : null}
+          olderHref={paging.older ? href(paging.older) : null}
+        />
+      ) : (
+        <ListFooter count={t("total", { count: paging.total })} pages={paging.pages} page={paging.page} testId="log-total" />
+      )}
+    </Stack>
+  );
 }

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { TASK_STATUS_CODES, type TaskRow } from "@/components/admin/tasks/task-codes";
 import { TasksTable } from "@/components/admin/tasks/tasks-table";
 import { TasksToolbar } from "@/components/admin/tasks/tasks-toolbar";
+import { TrafficRefresh } from "@/components/admin/tasks/traffic-refresh";
 import { ListFooter } from "@/components/shell/list-footer";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
@@ -34,6 +35,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Search
       <Text size="sm" c="dimmed">
         {t("intro")}
       </Text>
+      <TrafficRefresh />
       <TasksToolbar q={q ?? ""} status={status ?? null} kind={kind ?? null} kinds={result.kinds} />
       <TasksTable rows={rows} />
       <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="tasks-total" />

@@ -1,0 +1,165 @@
+// The logs page's data for one kind, as plain rows the shared list renders (log-codes.ts). Audit,
+// traffic and node latency use this area's keyset list verbs with their filters; task, risk access
+// and risk event rows come from the verbs of their own pages (the newest ones, with a link there
+// for the full filters), so every kind can be browsed and deleted from here.
+import { getTranslations } from "next-intl/server";
+import type { LogEntryView, LogKind } from "@/components/admin/logs/log-codes";
+import { formatBytes } from "@/components/subscriptions/bytes";
+import type { Ctx } from "@/server/context";
+import { isDomainError } from "@/server/errors";
+import { fieldTexts } from "@/server/i18n/error-text";
+import { isLogCursor, listAuditLogs, listNodeLatencyLogs, listTrafficLogs } from "@/server/services/logs";
+import { listRiskAccessLogs } from "@/server/services/risk/access-log-queries";
+import { listRiskEvents } from "@/server/services/risk/admin-queries";
+import { listTasksAdmin } from "@/server/services/tasks";
+
+export const PAGE_SIZE = 50;
+const OTHER_PAGE_SIZE = 25;
+
+export type Paging = { type: "keyset"; older: string | null; newer: string | null; cursor: string | null } | { type: "pages"; page: number; pages: number; total: number };
+
+export interface LoadedEntries {
+  rows: LogEntryView[];
+  paging: Paging;
+  /** The server's field problems, worded, by the verb's field name. */
+  errors: Record<string, string>;
+  /** A user or actor filter that named nobody. */
+  nobody: boolean;
+}
+
+const DASH = "—";
+const short = (id: string | null) => (id ? id.slice(0, 8) : DASH);
+
+export interface PageParams {
+  filters: Record<string, string>;
+  cursor: string | undefined;
+  direction: "older" | "newer";
+  page: number;
+}
+
+export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promise<LoadedEntries> {
+  const keyset = { cursor: p.cursor && isLogCursor(p.cursor) ? p.cursor : undefined, direction: p.direction, pageSize: PAGE_SIZE };
+  const f = p.filters;
+  const range = { from: f.from, to: f.to };
+  try {
+    switch (kind) {
+      case "audit": {
+        const r = await listAuditLogs(ctx, { q: f.q, actor: f.actor, actorKind: f.actorKind, action: f.action, ...range, ...keyset });
+        return {
+          rows: r.rows.map((x) => ({
+            id: String(x.id),
+            createdAt: x.createdAt,
+            cells: { actor: x.actorLabel ?? x.actorKind, action: x.action, target: [x.targetType, x.targetId].filter(Boolean).join(" · ") || DASH, ip: x.ip ?? DASH },
+            href: null,
+            kept: null,
+          })),
+          paging: { type: "keyset", older: r.older, newer: r.newer, cursor: keyset.cursor ?? null },
+          errors: {},
+          nobody: r.actorMatches === 0,
+        };
+      }
+      case "traffic": {
+        const t = await getTranslations("adminLogs");
+        const r = await listTrafficLogs(ctx, { user: f.user, subscriptionId: f.sub, ...range, ...keyset });
+        return {
+          rows: r.rows.map((x) => ({
+            id: String(x.id),
+            createdAt: x.createdAt,
+            cells: {
+              user: x.email ?? DASH,
+              subscription: short(x.subscriptionId),
+              strategy: x.strategy,
+              used: t("usedBytes", { used: formatBytes(x.usedBytes), up: formatBytes(x.upBytes), down: formatBytes(x.downBytes) }),
+              period: x.periodStart.toISOString().slice(0, 10),
+            },
+            href: `/admin/subscriptions/${x.subscriptionId}`,
+            kept: null,
+          })),
+          paging: { type: "keyset", older: r.older, newer: r.newer, cursor: keyset.cursor ?? null },
+          errors: {},
+          nobody: r.userMatches === 0,
+        };
+      }
+      case "nodeLatency": {
+        const t = await getTranslations("adminLogs");
+        const r = await listNodeLatencyLogs(ctx, { nodeId: f.node, carrier: f.carrier, ...range, ...keyset });
+        return {
+          rows: r.rows.map((x) => ({
+            id: String(x.id),
+            createdAt: x.createdAt,
+            cells: { node: x.nodeName ?? short(x.nodeId), carrier: t(`carriers.${x.carrier}`), latency: t("latencyMs", { ms: Math.round(x.latencyMs) }) },
+            href: `/admin/nodes/${x.nodeId}`,
+            kept: null,
+          })),
+          paging: { type: "keyset", older: r.older, newer: r.newer, cursor: keyset.cursor ?? null },
+          errors: {},
+          nobody: false,
+        };
+      }
+      case "riskAccess": {
+        const t = await getTranslations("adminRiskLogs");
+        const r = await listRiskAccessLogs(ctx, { ...keyset, pageSize: OTHER_PAGE_SIZE });
+        return {
+          rows: r.rows.map((x) => ({
+            id: String(x.id),
+            createdAt: x.createdAt,
+            cells: {
+              user: x.email ?? DASH,
+              ip: x.ip,
+              place: [x.country, x.region, x.city].filter(Boolean).join(" · ") || DASH,
+              outcome: t(`outcomes.${x.source === "NODE" && x.outcome === "OK" ? "NODE_OK" : x.outcome}`),
+            },
+            href: x.subscriptionId ? `/admin/subscriptions/${x.subscriptionId}` : null,
+            kept: null,
+          })),
+          paging: { type: "keyset", older: r.older, newer: r.newer, cursor: keyset.cursor ?? null },
+          errors: {},
+          nobody: false,
+        };
+      }
+      case "task": {
+        const t = await getTranslations("adminTasks");
+        const r = await listTasksAdmin(ctx, { page: p.page, pageSize: OTHER_PAGE_SIZE });
+        return {
+          rows: r.rows.map((x) => ({
+            id: x.id,
+            createdAt: x.createdAt,
+            cells: { kind: x.kind, status: t(`taskStatus.${x.status}`), attempts: `${x.attempts}/${x.maxAttempts}`, lastError: x.lastError ? x.lastError.slice(0, 120) : DASH },
+            href: `/admin/tasks?q=${x.id}`,
+            kept: x.status === "PENDING" || x.status === "RUNNING" ? "task_unfinished" : null,
+          })),
+          paging: { type: "pages", page: r.page, pages: Math.max(1, Math.ceil(r.total / OTHER_PAGE_SIZE)), total: r.total },
+          errors: {},
+          nobody: false,
+        };
+      }
+      case "riskEvent": {
+        const [t, tl] = await Promise.all([getTranslations("adminRisk"), getTranslations("adminLogs")]);
+        const r = await listRiskEvents(ctx, { page: p.page, pageSize: OTHER_PAGE_SIZE });
+        return {
+          rows: r.rows.map((x) => ({
+            id: x.id,
+            createdAt: x.createdAt,
+            cells: {
+              user: x.email,
+              reason: t(`reasons.${x.reason}`),
+              level: t(`levels.${x.level}`),
+              review: t(`statuses.${x.reviewStatus}`),
+              restriction: x.restrictionActive ? tl("restrictionActive") : tl("restrictionLifted"),
+            },
+            href: `/admin/risk/${x.id}`,
+            kept: x.restrictionActive ? "restriction_active" : null,
+          })),
+          paging: { type: "pages", page: r.page, pages: Math.max(1, Math.ceil(r.total / OTHER_PAGE_SIZE)), total: r.total },
+          errors: {},
+          nobody: false,
+        };
+      }
+    }
+  } catch (err) {
+    // A filter the verb refused: the form shows why, next to the field.
+    if (!isDomainError(err) || err.code !== "VALIDATION") throw err;
+    const empty: Paging = { type: "keyset", older: null, newer: null, cursor: null };
+    return { rows: [], paging: empty, errors: fieldTexts(ctx.locale, err.details), nobody: false };
+  }
+}

@@ -1,0 +1,162 @@
+"use client";
+// The rows of one log kind: a table on a wide screen, one card per row on a phone. Every row can be
+// deleted after a confirmation; a row the service keeps (a risk event whose restriction is active,
+// a task that has not finished) says why instead of offering the button.
+import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { IconListSearch, IconLock, IconTrash } from "@tabler/icons-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { deleteAdminLogEntry } from "@/app/admin/logs/actions";
+import { ConfirmModal } from "@/components/nodes/confirm-modal";
+import { notifySuccess } from "../../forms/notify";
+import { networkError, useErrorText } from "../../forms/server-error";
+import { AnchorLink } from "../../links";
+import { EmptyState } from "../../shell/empty-state";
+import { usePhoneLayout } from "../../shell/use-phone-layout";
+import { COLUMNS, type LogEntryView, type LogKind } from "./log-codes";
+
+function Kept({ reason }: { reason: NonNullable<LogEntryView["kept"]> }) {
+  const t = useTranslations("adminLogs");
+  return (
+    <Tooltip label={t(`keptHint.${reason}`)} multiline w={260}>
+      <Badge color="gray" variant="outline" leftSection={<IconLock size={12} />} style={{ flexShrink: 0 }} data-testid="log-kept" data-reason={reason}>
+        {t(`kept.${reason}`)}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+function RowAction({ row, onDelete }: { row: LogEntryView; onDelete: (r: LogEntryView) => void }) {
+  const t = useTranslations("adminLogs");
+  if (row.kept) return <Kept reason={row.kept} />;
+  return (
+    <Tooltip label={t("delete")}>
+      <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => onDelete(row)} data-testid="log-delete">
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function LogEntries({ kind, rows, filtered }: { kind: LogKind; rows: LogEntryView[]; filtered: boolean }) {
+  const t = useTranslations("adminLogs");
+  const f = useFormatter();
+  const phone = usePhoneLayout();
+  const router = useRouter();
+  const { messageOf } = useErrorText();
+  const [deleting, setDeleting] = useState<LogEntryView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const when = (d: Date) => f.dateTime(d, { dateStyle: "medium", timeStyle: "medium" });
+  const columns = COLUMNS[kind];
+
+  const ask = (r: LogEntryView) => {
+    setError(null);
+    setDeleting(r);
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    setError(null);
+    const r = await deleteAdminLogEntry({ target: kind, id: deleting.id }).catch(() => ({ ok: false as const, error: networkError() }));
+    setBusy(false);
+    if (!r.ok) return setError(messageOf(r.error));
+    setDeleting(null);
+    notifySuccess(t("deleted"));
+    router.refresh();
+  };
+
+  const modal = (
+    <ConfirmModal opened={deleting !== null} title={t("deleteTitle")} confirmLabel={t("delete")} busy={busy} error={error} onConfirm={remove} onClose={() => setDeleting(null)} testId="log-delete">
+      {deleting ? t("deleteBody", { kind: t(`kinds.${kind}`), time: when(deleting.createdAt) }) : null}
+    </ConfirmModal>
+  );
+
+  if (rows.length === 0) {
+    return <EmptyState icon={<IconListSearch size={24} />} title={t("emptyTitle")} hint={filtered ? t("emptyFiltered") : t("emptyHint")} testId="log-empty" />;
+  }
+  const first = (r: LogEntryView) => {
+    const text = r.cells[columns[0]!] ?? "";
+    return r.href ? (
+      <AnchorLink href={r.href} size="sm" style={{ overflowWrap: "anywhere" }}>
+        {text}
+      </AnchorLink>
+    ) : (
+      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+        {text}
+      </Text>
+    );
+  };
+
+  if (phone) {
+    return (
+      <Stack gap="xs" data-testid="log-list" data-kind={kind}>
+        {rows.map((r) => (
+          <Card key={r.id} withBorder padding="sm" data-testid="log-row" data-id={r.id}>
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text size="xs" c="dimmed">
+                  {when(r.createdAt)}
+                </Text>
+                {first(r)}
+              </Stack>
+              <RowAction row={r} onDelete={ask} />
+            </Group>
+            {columns.slice(1).map((c) => (
+              <Text key={c} size="xs" style={{ overflowWrap: "anywhere" }}>
+                <Text span size="xs" c="dimmed">
+                  {t(`columns.${c}`)}:{" "}
+                </Text>
+                {r.cells[c]}
+              </Text>
+            ))}
+          </Card>
+        ))}
+        {modal}
+      </Stack>
+    );
+  }
+  return (
+    <Card withBorder padding={0} data-testid="log-list" data-kind={kind}>
+      <Table.ScrollContainer minWidth={820} type="native">
+        <Table striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("columns.time")}</Table.Th>
+              {columns.map((c) => (
+                <Table.Th key={c}>{t(`columns.${c}`)}</Table.Th>
+              ))}
+              <Table.Th ta="right">
+                <VisuallyHidden>{t("columns.actions")}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.id} data-testid="log-row" data-id={r.id}>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  <Text size="xs">{when(r.createdAt)}</Text>
+                </Table.Td>
+                <Table.Td maw={280}>{first(r)}</Table.Td>
+                {columns.slice(1).map((c) => (
+                  <Table.Td key={c} maw={320}>
+                    <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+                      {r.cells[c]}
+                    </Text>
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right">
+                  <Group justify="flex-end" wrap="nowrap">
+                    <RowAction row={r} onDelete={ask} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {modal}
+    </Card>
+  );
+}
