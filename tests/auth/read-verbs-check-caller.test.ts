@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCtx, type Ctx } from "../../src/server/context";
 import * as accounts from "../../src/server/services/accounts";
 import * as catalog from "../../src/server/services/catalog";
+import * as logs from "../../src/server/services/logs";
 import * as dashboard from "../../src/server/services/dashboard";
 import * as nodes from "../../src/server/services/nodes";
 import * as orders from "../../src/server/services/orders";
@@ -55,6 +56,10 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["listSubscriptionFilterChoices", (ctx) => adminSubscriptions.listSubscriptionFilterChoices(ctx)],
   ["getNodeTraffic", (ctx) => traffic.getNodeTraffic(ctx, {})],
   ["listTopTrafficUsers", (ctx) => traffic.listTopTrafficUsers(ctx, {})],
+  ["listAuditLogs", (ctx) => logs.listAuditLogs(ctx, {})],
+  ["listTrafficLogs", (ctx) => logs.listTrafficLogs(ctx, {})],
+  ["listNodeLatencyLogs", (ctx) => logs.listNodeLatencyLogs(ctx, {})],
+  ["listLogNodes", (ctx) => logs.listLogNodes(ctx)],
   ["getAdminDashboard", (ctx) => dashboard.getAdminDashboard(ctx)],
 ];
 
