@@ -1,0 +1,61 @@
+// The logs page's client components (and the task center's traffic refresh) render in both languages
+// without a missing or malformed message: a server render with the real message files, where
+// next-intl reports any such problem through console.error.
+import { createElement as h } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import { MantineProvider } from "@mantine/core";
+import { NextIntlClientProvider } from "next-intl";
+
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => {}, refresh: () => {} }), usePathname: () => "/admin/logs", useSearchParams: () => new URLSearchParams() }));
+vi.mock("../../src/app/admin/logs/actions", () => ({ deleteAdminLogEntry: async () => ({ ok: true }), cleanupExpiredAdminLogs: async () => ({ ok: true }) }));
+vi.mock("../../src/app/admin/tasks/actions", () => ({ refreshTrafficViewsAction: async () => ({ ok: true }), retryTasksAction: async () => ({ ok: true }) }));
+
+async function messages(locale: string) {
+  const base = (await import(`../../messages/${locale}.json`)).default;
+  const parts = await Promise.all(["errors", "admin-logs", "nodes", "admin-risk-logs"].map(async (a) => (await import(`../../messages/${locale}/${a}.json`)).default));
+  return Object.assign({}, base, ...parts);
+}
+
+describe("log page components render", () => {
+  it.each(["en", "zh-CN"])("%s", async (locale) => {
+    const { LogEntries } = await import("../../src/components/admin/logs/log-entries");
+    const { LogFilters } = await import("../../src/components/admin/logs/log-filters");
+    const { CleanupPanel } = await import("../../src/components/admin/logs/cleanup-panel");
+    const { LogTabs } = await import("../../src/components/admin/logs/log-tabs");
+    const { LogPager } = await import("../../src/components/admin/logs/log-pager");
+    const { TrafficRefresh } = await import("../../src/components/admin/tasks/traffic-refresh");
+    const msgs = await messages(locale);
+    const errors: string[] = [];
+    const orig = console.error;
+    console.error = (...a: unknown[]) => errors.push(a.map(String).join(" "));
+    try {
+      const rows = [
+        { id: "1", createdAt: new Date(), cells: { kind: "mail.send", status: "x", attempts: "1/3", lastError: "—" }, href: "/admin/tasks", kept: null },
+        { id: "2", createdAt: new Date(), cells: { kind: "mail.send", status: "x", attempts: "1/3", lastError: "—" }, href: null, kept: "task_unfinished" as const },
+      ];
+      const tree = h(
+        MantineProvider,
+        null,
+        h(NextIntlClientProvider, { locale, messages: msgs, timeZone: "Asia/Shanghai" }, [
+          h(LogTabs, { key: 1, kind: "task" }),
+          h(CleanupPanel, { key: 2, kind: "task", auto: { enabled: true, retentionDays: 30, lastRunAt: new Date().toISOString() } }),
+          h(LogFilters, { key: 3, kind: "audit", filters: { q: "x" }, nodes: [], errors: {} }),
+          h(LogFilters, { key: 4, kind: "nodeLatency", filters: {}, nodes: [{ id: "n", name: "N" }], errors: { nodeId: "bad" } }),
+          h(LogFilters, { key: 5, kind: "traffic", filters: {}, nodes: [], errors: {} }),
+          h(LogEntries, { key: 6, kind: "task", rows, filtered: false }),
+          h(LogEntries, { key: 7, kind: "audit", rows: [], filtered: true }),
+          h(LogPager, { key: 8, rowCount: 2, newestHref: null, newerHref: null, olderHref: "/x" }),
+          h(TrafficRefresh, { key: 9 }),
+        ]),
+      );
+      const html = renderToString(tree);
+      expect(html).toContain("log-row");
+      expect(html).toContain("log-kept");
+      expect(html).toContain("log-empty");
+    } finally {
+      console.error = orig;
+    }
+    expect(errors.filter((e) => /MISSING_MESSAGE|FORMATTING_ERROR|Error/.test(e))).toEqual([]);
+  });
+});
