@@ -75,6 +75,8 @@ describe("OpenAPI document shape", () => {
     expect(op("/api/notifications")["x-relayboard-access"]).toBe("user");
     expect(op("/api/agent/latency", "post").security).toEqual([{ agentToken: [] }]);
     expect(op("/api/health").security).toEqual([]);
+    // Telemetry is public only when the setting says so: no credentials, or the session.
+    expect(op("/api/latency").security).toEqual([{}, { sessionCookie: [] }]);
     for (const { path, op: o } of operations) if (path.startsWith("/api/agent/")) expect(o.security, path).toEqual([{ agentToken: [] }]);
     for (const { path, op: o } of operations) if (path.startsWith("/api/admin/")) expect(o["x-relayboard-access"], path).toBe("admin");
   });

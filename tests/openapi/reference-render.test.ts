@@ -42,6 +42,7 @@ describe.each(["en", "zh-CN"] as const)("API reference in %s", (locale) => {
       const html = render(locale, h(EndpointDetails, { endpoint: e }));
       expect(html).toContain(words.access[e.access]);
       expect(html).toContain(words.responses);
+      if (e.sessionOptional) expect(html).toContain(words.sessionOptional);
       for (const p of e.parameters) expect(html).toContain(p.name);
       for (const f of e.bodyFields) expect(html).toContain(f.name);
     }

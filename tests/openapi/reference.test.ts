@@ -20,6 +20,8 @@ describe("API reference rows", () => {
   it("show parameters with place, requiredness and a readable type", () => {
     const history = find("GET", "/api/latency/history");
     expect(history.access).toBe("public");
+    expect(history.sessionOptional).toBe(true);
+    expect(find("GET", "/api/health").sessionOptional).toBe(false);
     expect(history.parameters).toEqual([
       expect.objectContaining({ name: "nodeId", in: "query", required: true, type: "string 1.. chars" }),
       expect.objectContaining({ name: "carrier", in: "query", required: true, type: "telecom | unicom | mobile" }),

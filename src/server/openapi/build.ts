@@ -91,7 +91,8 @@ function operation(r: RouteDoc): Json {
     summary: r.summary,
     ...(r.description ? { description: r.description } : {}),
     tags: [r.tag],
-    security: securityOf(r.access),
+    // `{}` first: no credentials at all is one accepted way.
+    security: r.sessionOptional ? [{}, { sessionCookie: [] }] : securityOf(r.access),
     "x-relayboard-access": r.access,
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),

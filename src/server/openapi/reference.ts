@@ -22,6 +22,8 @@ export interface EndpointRow {
   summary: string;
   description?: string;
   access: Access;
+  /** Public, but a session is used when sent (security lists `{}` beside the cookie). */
+  sessionOptional: boolean;
   parameters: FieldRow[];
   bodyType?: string;
   bodyFields: FieldRow[];
@@ -94,6 +96,7 @@ export function referenceGroups(doc: OpenApiDocument): TagGroup[] {
         summary: String(op.summary ?? ""),
         description: op.description as string | undefined,
         access,
+        sessionOptional: access === "public" && Array.isArray(op.security) && (op.security as Json[]).some((s) => "sessionCookie" in s),
         parameters: ((op.parameters as Json[] | undefined) ?? []).map((p) => ({ name: String(p.name), in: String(p.in), required: p.required === true, type: typeText(doc, p.schema), description: p.description as string | undefined })),
         bodyType,
         bodyFields: body ? bodyFields(doc, (body as Json).schema) : [],

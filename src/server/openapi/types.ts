@@ -31,12 +31,14 @@ export interface RouteDoc {
   summary: string;
   description?: string;
   access: Access;
+  /** A public endpoint that reads the session when one is sent (telemetry when not public, sign-out). */
+  sessionOptional?: boolean;
   pathParams?: Record<string, ParamDoc>;
   /** An object schema: each property becomes one query parameter. */
   query?: z.ZodObject;
   headers?: HeaderDoc[];
   body?: {
-    contentType: "application/json" | "multipart/form-data" | "application/x-www-form-urlencoded";
+    contentType: "application/json" | "multipart/form-data" | "application/x-www-form-urlencoded" | "application/sql";
     schema: NamedSchema;
     /** Image uploads beside the multipart fields. */
     files?: { field: string; maxItems: number; maxBytesEach: number };

@@ -44,6 +44,11 @@ export function EndpointDetails({ endpoint: e }: { endpoint: EndpointRow }) {
         <Badge variant="outline" color={e.access === "admin" ? "red" : e.access === "public" ? "gray" : "blue"}>
           {t(`access.${e.access}`)}
         </Badge>
+        {e.sessionOptional && (
+          <Text size="xs" c="dimmed">
+            {t("sessionOptional")}
+          </Text>
+        )}
       </Group>
       <div>
         <Title order={5} mb={4}>
