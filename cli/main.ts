@@ -8,7 +8,9 @@ import { forwardToService } from "../src/server/control/socket-client";
 import { parseEnv, setEnvForProcess, type Env } from "../src/server/env";
 import { unavailable } from "../src/server/errors";
 import { errorSummary } from "../src/server/describe-error";
-import { UsageError } from "./args";
+import { UsageError, wantsHelp } from "./args";
+import { resolve } from "./registry";
+import { errorText } from "../src/server/i18n/error-text";
 import { ALL_COMMANDS } from "./commands";
 import { cliLocale } from "./locale";
 import { promptHidden, readAllStdin } from "./hidden-prompt";
@@ -112,6 +114,10 @@ async function runOpening(argv: string[], open: () => ReturnType<typeof openRawC
 async function forward(argv: string[], owner: EmbeddedOwner): Promise<number> {
   if (!owner.socketPath) {
     return fail("UNAVAILABLE", `Another relayboard command (pid ${owner.pid}) is using the embedded database; run this again when it has finished.`);
+  }
+  const resolved = resolve(ALL_COMMANDS, argv);
+  if (resolved.kind === "command" && resolved.command.directOnly && !wantsHelp(resolved.rest)) {
+    return fail("UNAVAILABLE", errorText(stdio.locale, "backup_needs_direct_database", {}) ?? "stop the service first");
   }
   let forwarded: string[];
   try {

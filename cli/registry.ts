@@ -29,6 +29,11 @@ export interface Command {
   options?: Record<string, OptionSpec>;
   /** Adds the --json flag (every command that prints data). */
   json?: boolean;
+  /**
+   * Needs the database itself: never forwarded to the running service (the bin refuses instead),
+   * because its data (a whole dump) does not fit one control-socket message.
+   */
+  directOnly?: boolean;
   /** Returns the exit code (default 0). Throw UsageError or DomainError for failures. */
   run(c: CommandContext, args: ParsedArgs): Promise<number | void>;
 }

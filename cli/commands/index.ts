@@ -3,6 +3,7 @@
 import type { Command } from "../registry";
 import { adminCommands } from "./admin";
 import { announceCommands } from "./announce";
+import { backupCommands } from "./backup";
 import { migrateCommands } from "./migrate";
 import { nodeCommands } from "./node";
 import { orderCommands } from "./order";
@@ -13,4 +14,4 @@ import { ticketCommands } from "./ticket";
 import { userCommands } from "./user";
 import { userTwoFactorCommands } from "./user-2fa";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...ticketCommands, ...announceCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...ticketCommands, ...announceCommands, ...backupCommands];

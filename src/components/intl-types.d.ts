@@ -21,6 +21,7 @@ import type adminSubscriptions from "../../messages/en/admin-subscriptions.json"
 import type subscriptionPage from "../../messages/en/subscription-page.json";
 import type adminRisk from "../../messages/en/admin-risk.json";
 import type adminRiskLogs from "../../messages/en/admin-risk-logs.json";
+import type adminBackup from "../../messages/en/admin-backup.json";
 import type riskRestriction from "../../messages/en/risk-restriction.json";
 import type devices from "../../messages/en/devices.json";
 import type apiReference from "../../messages/en/api-reference.json";
@@ -29,7 +30,7 @@ import type adminLogs from "../../messages/en/admin-logs.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference & typeof adminLogs;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference & typeof adminLogs & typeof adminBackup;
     Locale: "zh-CN" | "en";
   }
 }

@@ -69,6 +69,10 @@ export const ERROR_REASONS = {
   setting_system: ["key"],
   setting_not_secret: ["key"],
   setting_secret_clear: ["key"],
+  // Metrics endpoint
+  metrics_disabled: [],
+  metrics_token_invalid: [],
+  metrics_unavailable: [],
   // Agents
   agent_token_missing: [],
   agent_token_malformed: [],

@@ -21,6 +21,7 @@ import {
   IconShieldExclamation,
   IconListSearch,
   IconSettings,
+  IconDatabaseExport,
   IconTicket,
   IconUsers,
 } from "@tabler/icons-react";
@@ -51,6 +52,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
     { href: "/admin", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
     { href: "/admin/users", label: t("users"), icon: <IconUsers size={18} /> },
     { href: "/admin/settings", label: t("settings"), icon: <IconSettings size={18} /> },
+    { href: "/admin/backup", label: t("backup"), icon: <IconDatabaseExport size={18} />, testId: "nav-admin-backup" },
     { href: "/admin/nodes", label: t("nodes"), icon: <IconServer size={18} /> },
     { href: "/admin/plans", label: t("plans"), icon: <IconPackage size={18} /> },
     { href: "/admin/streaming", label: t("streaming"), icon: <IconDeviceTv size={18} /> },

@@ -7,6 +7,7 @@ import { expireDueOrders } from "../services/orders";
 import { pollUsdtReceipts } from "../services/payments";
 import { expireDueSubscriptions, reconcileAllNodes, resetDueTraffic, sendReminders, syncAllTraffic } from "../services/subscription-lifecycle";
 import { runAutomaticLogCleanup } from "../services/logs";
+import { runScheduledBackup } from "../services/backup";
 import { pruneAgentData } from "../services/telemetry";
 
 interface Job { name: string; everyMs: number; run: (db: Db) => Promise<unknown> }
@@ -24,6 +25,8 @@ export const PERIODIC_JOBS: Job[] = [
   { name: "agents.prune", everyMs: 15 * 60_000, run: (db) => pruneAgentData(db) },
   // Log retention: ticks everywhere, but the day is claimed in the database, so one instance runs it.
   { name: "logs.cleanup", everyMs: 15 * 60_000, run: (db) => runAutomaticLogCleanup(db) },
+  // Scheduled dumps (off by default): the day is claimed in the database, like the log cleanup.
+  { name: "backup.scheduled", everyMs: 15 * 60_000, run: (db) => runScheduledBackup(db) },
 ];
 
 export function startPeriodicJobs(db: Db, jobs = PERIODIC_JOBS) {

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { DomainError, unauthenticated } from "../../errors";
 import { parseInput } from "../../validation";
 import { lookupPlace, type Place } from "../../integrations/geoip";
+import { countNodeAccess } from "../../metrics/count";
 import { requireAgentNode } from "../telemetry/access";
 import { geoFinding, nodeLogFindings } from "./evaluate";
 import { countMarks, placeMarks, writeMarks, type ScopedMark } from "./geo-marks";
@@ -67,7 +68,7 @@ export async function reportNodeAccess(ctx: Ctx, raw: unknown): Promise<NodeAcce
   // Rule 6: with either switch off nothing is recorded or judged.
   if (!s.riskEnabled || !s.nodeLogRiskEnabled) {
     if (list.length) skip("risk_disabled", list.length);
-    return { ok: true, processed: 0, skipped: list.length, warnings: 0, suspended: 0, skippedReasons: reasons };
+    return counted({ ok: true, processed: 0, skipped: list.length, warnings: 0, suspended: 0, skippedReasons: reasons });
   }
 
   const valid: NodeAccessEvent[] = [];
@@ -95,7 +96,13 @@ export async function reportNodeAccess(ctx: Ctx, raw: unknown): Promise<NodeAcce
   const findings = matched.length ? await judge(ctx, matched, now, s) : [];
   const raised = await raiseRiskEvents(ctx, findings, now);
   const skipped = list.length - matched.length;
-  return { ok: true, processed: matched.length, skipped, warnings: raised.warnings, suspended: raised.suspendedSubscriptions, skippedReasons: reasons };
+  return counted({ ok: true, processed: matched.length, skipped, warnings: raised.warnings, suspended: raised.suspendedSubscriptions, skippedReasons: reasons });
+}
+
+/** The batch's figures go to the metrics as it is answered (README "Metrics"). */
+function counted(r: NodeAccessResult): NodeAccessResult {
+  countNodeAccess(r);
+  return r;
 }
 
 /** One lookup for the whole batch, through the case-insensitive unique index on node_clients.email. */

@@ -69,6 +69,8 @@ export const SettingsSchema = z.object({
   logCleanupEnabled: bool,
   logRetentionDays: int(1, 3650),
   lastLogCleanupAt: z.union([z.null(), z.iso.datetime({ offset: true })]),
+  // the bearer token Prometheus sends to GET /api/metrics; empty = the endpoint is off (404)
+  metricsToken: z.union([z.literal(""), z.string().trim().min(16).max(200).regex(/^[\x21-\x7e]+$/)]),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -122,10 +124,11 @@ export const SETTINGS_DEFAULTS: Settings = {
   logCleanupEnabled: true,
   logRetentionDays: 30,
   lastLogCleanupAt: null,
+  metricsToken: "",
 };
 
 /** Stored encrypted; never returned to a browser, only whether they are set. */
-export const SECRET_SETTINGS = ["smtpPassword", "turnstileSecretKey"] as const satisfies readonly SettingKey[];
+export const SECRET_SETTINGS = ["smtpPassword", "turnstileSecretKey", "metricsToken"] as const satisfies readonly SettingKey[];
 export type SecretSettingKey = (typeof SECRET_SETTINGS)[number];
 export const isSecretSetting = (k: string): k is SecretSettingKey => (SECRET_SETTINGS as readonly string[]).includes(k);
 

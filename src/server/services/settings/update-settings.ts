@@ -11,10 +11,10 @@ import { getSettingsWithSecrets } from "./queries";
 import { thresholdProblems } from "./risk-thresholds";
 import { SettingsSchema, SYSTEM_SETTINGS, isSecretSetting, type Settings } from "./schema";
 
-const EditableSchema = SettingsSchema.omit(Object.fromEntries(SYSTEM_SETTINGS.map((k) => [k, true])) as { lastLogCleanupAt: true })
+const EditableSchema = SettingsSchema.omit(Object.fromEntries(SYSTEM_SETTINGS.map((k) => [k, true])) as { [K in (typeof SYSTEM_SETTINGS)[number]]: true })
   .partial()
   .strict();
-export type UpdateSettingsInput = Partial<Omit<Settings, "lastLogCleanupAt">>;
+export type UpdateSettingsInput = Partial<Omit<Settings, (typeof SYSTEM_SETTINGS)[number]>>;
 
 export const smtpConfigured = (s: Pick<Settings, "smtpHost">) => Boolean(env().SMTP_URL || s.smtpHost);
 
