@@ -224,6 +224,20 @@ export const ERROR_REASONS = {
   // The operator CLI
   database_unavailable: ["detail"],
   migrations_pending: ["count"],
+  // Backup and restore (services/backup): every refusal of a dump names its line
+  backup_syntax: ["line", "near"],
+  backup_statement_refused: ["line", "statement"],
+  backup_unknown_table: ["line", "table"],
+  backup_unknown_column: ["line", "table", "column"],
+  backup_value_count: ["line", "expected", "found"],
+  backup_statement_too_large: ["line", "max"],
+  backup_header_missing: [],
+  backup_format_unsupported: ["format"],
+  backup_migration_mismatch: ["dump", "database"],
+  backup_replay_failed: ["table", "line", "cause"],
+  backup_confirmation_wrong: ["word"],
+  backup_not_found: [],
+  backup_needs_direct_database: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;

@@ -1,7 +1,7 @@
 // The admin settings form, grouped. Ranges and formats come from the one SettingsSchema.
 import { SECRET_SETTINGS, SettingsSchema, type SecretSettingKey, type Settings } from "@/server/services/settings/schema";
 
-export type EditableKey = Exclude<keyof Settings, "lastLogCleanupAt">;
+export type EditableKey = Exclude<keyof Settings, "lastLogCleanupAt" | "lastBackupAt">;
 export type SecretKey = SecretSettingKey;
 /** One value per secret setting (the form keeps the typed replacement and the clear box per secret). */
 export const perSecret = <T>(v: T) => Object.fromEntries(SECRET_SETTINGS.map((k) => [k, v])) as Record<SecretKey, T>;
@@ -12,7 +12,7 @@ export interface FieldDef {
   /** Takes a whole row of the two-column grid (so the pairs after it line up). */
   wide?: boolean;
 }
-export type GroupId = "site" | "registration" | "captcha" | "security" | "mail" | "support" | "orders" | "risk" | "logs" | "metrics";
+export type GroupId = "site" | "registration" | "captcha" | "security" | "mail" | "support" | "orders" | "risk" | "logs" | "backup" | "metrics";
 
 const f = (kind: FieldKind, ...keys: EditableKey[]): FieldDef[] => keys.map((key) => ({ key, kind }));
 const wide = (kind: FieldKind, key: EditableKey): FieldDef => ({ key, kind, wide: true });
@@ -52,6 +52,7 @@ export const GROUPS: GroupDef[] = [
   { id: "orders", fields: [...f("select", "currency"), ...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic"), ...f("int", "nodeStaleMinutes")] },
   { id: "risk", fields: RISK_PARTS.flatMap((p) => p.fields), parts: RISK_PARTS },
   { id: "logs", fields: [...f("bool", "logCleanupEnabled"), ...f("int", "logRetentionDays")] },
+  { id: "backup", fields: [...f("bool", "backupScheduleEnabled"), ...f("int", "backupKeepCount")] },
   { id: "metrics", fields: f("secret", "metricsToken") },
 ];
 

@@ -69,6 +69,10 @@ export const SettingsSchema = z.object({
   logCleanupEnabled: bool,
   logRetentionDays: int(1, 3650),
   lastLogCleanupAt: z.union([z.null(), z.iso.datetime({ offset: true })]),
+  // scheduled database dumps into DATA_DIR/backups (services/backup/scheduled.ts)
+  backupScheduleEnabled: bool,
+  backupKeepCount: int(1, 365),
+  lastBackupAt: z.union([z.null(), z.iso.datetime({ offset: true })]),
   // the bearer token Prometheus sends to GET /api/metrics; empty = the endpoint is off (404)
   metricsToken: z.union([z.literal(""), z.string().trim().min(16).max(200).regex(/^[\x21-\x7e]+$/)]),
 });
@@ -124,6 +128,9 @@ export const SETTINGS_DEFAULTS: Settings = {
   logCleanupEnabled: true,
   logRetentionDays: 30,
   lastLogCleanupAt: null,
+  backupScheduleEnabled: false,
+  backupKeepCount: 7,
+  lastBackupAt: null,
   metricsToken: "",
 };
 
@@ -133,4 +140,4 @@ export type SecretSettingKey = (typeof SECRET_SETTINGS)[number];
 export const isSecretSetting = (k: string): k is SecretSettingKey => (SECRET_SETTINGS as readonly string[]).includes(k);
 
 /** Written by the system (jobs), not through the settings form. */
-export const SYSTEM_SETTINGS = ["lastLogCleanupAt"] as const satisfies readonly SettingKey[];
+export const SYSTEM_SETTINGS = ["lastLogCleanupAt", "lastBackupAt"] as const satisfies readonly SettingKey[];
