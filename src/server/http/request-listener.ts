@@ -7,6 +7,8 @@ import { admitRequest, type IncomingOptions } from "./incoming";
 import { lingerOnAbort } from "./linger-on-abort";
 import type { Db } from "../db/client";
 import { routeSubscription, serveSubscription } from "./subscription-handler";
+import { countHttpRequest } from "../metrics/count";
+import { isMetricsRequest, serveMetrics } from "./metrics-handler";
 
 export type NextHandle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -16,10 +18,14 @@ export function makeRequestListener(handle: NextHandle, opts: IncomingOptions & 
     const started = performance.now();
     const admitted = admitRequest(req, opts);
     const requestId = "requestId" in admitted ? admitted.requestId : undefined;
+    // The path as the client sent it: the subscription page rewrite below changes req.url.
+    const path = (req.url ?? "").split("?")[0]!;
     res.on("finish", () => {
       // Path only: query strings carry download tokens and must never reach the logs.
       const ip = "ip" in admitted ? admitted.ip : undefined;
-      log.info("request", { requestId, method: req.method, path: (req.url ?? "").split("?")[0], status: res.statusCode, ms: Math.round(performance.now() - started), ip });
+      const ms = performance.now() - started;
+      log.info("request", { requestId, method: req.method, path, status: res.statusCode, ms: Math.round(ms), ip });
+      countHttpRequest(req.method, path, res.statusCode, ms / 1000);
     });
     if (!("ip" in admitted)) {
       const body = JSON.stringify({ error: { code: admitted.code, message: admitted.message } });
@@ -31,6 +37,7 @@ export function makeRequestListener(handle: NextHandle, opts: IncomingOptions & 
     }
     lingerOnAbort(req, res);
     for (const [k, v] of Object.entries(admitted.responseHeaders)) res.setHeader(k, v);
+    if (opts.db && isMetricsRequest(req)) return void serveMetrics(opts.db, req, res, admitted.ip, admitted.requestId);
     const sub = opts.db ? routeSubscription(req) : null;
     if (sub?.kind === "content") return void serveSubscription(opts.db!, req, res, sub, admitted.ip, admitted.requestId);
     if (sub?.kind === "page") req.url = sub.url;

@@ -33,6 +33,9 @@ export const LIMITS = {
   // Ticket messages a user sends (new tickets and replies, each with up to 9 MiB of images): a
   // conversation never needs more, and a looping script cannot fill the attachment store.
   ticketPostsPerUser: { limit: 30, windowSeconds: 60 * 60 },
+  // Wrong or missing metrics tokens from one IP. A right token gives its count back, so a
+  // Prometheus scraping every few seconds never runs into it.
+  metricsTokenFailuresPerIp: { limit: 10, windowSeconds: 10 * 60 },
 } as const;
 
 type Limit = { limit: number; windowSeconds: number };
@@ -180,4 +183,16 @@ export async function beginSecondFactorCheck(userId: string): Promise<() => Prom
   const r = await getLimiter().hit(key, SECOND_FACTOR_LIMIT.limit, SECOND_FACTOR_LIMIT.windowSeconds);
   if (!r.ok) throw rateLimited(r.retryAfterSeconds);
   return () => getLimiter().reset(key);
+}
+
+/**
+ * Counts one metrics-token check against the client IP before it runs (throws RATE_LIMITED when
+ * this IP has had too many failures); the returned function gives the count back after a right token.
+ */
+export async function beginMetricsTokenCheck(ipRaw: string | undefined): Promise<() => Promise<void>> {
+  const key = `metrics:ip:${requireIp(ipRaw)}`;
+  const l = LIMITS.metricsTokenFailuresPerIp;
+  const r = await getLimiter().hit(key, l.limit, l.windowSeconds);
+  if (!r.ok) throw rateLimited(r.retryAfterSeconds);
+  return async () => void (await getLimiter().hit(key, l.limit, l.windowSeconds, -1));
 }

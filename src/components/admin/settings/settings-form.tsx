@@ -18,7 +18,7 @@ import { RequiredNote } from "../../forms/required-note";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { SecretField } from "./secret-field";
 import { SettingInput, type SettingValue } from "./setting-input";
-import { ALL_FIELDS, checkField, GROUPS, type EditableKey, type FieldDef, type FieldProblem, type SecretKey } from "./settings-groups";
+import { ALL_FIELDS, checkField, GROUPS, perSecret, type EditableKey, type FieldDef, type FieldProblem, type SecretKey } from "./settings-groups";
 import { TestMail } from "./test-mail";
 import { UnreadableSecretsAlert } from "./unreadable-secrets-alert";
 
@@ -39,8 +39,8 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [saved, setSaved] = useState<Values>(() => initialValues(settings));
   const [values, setValues] = useState<Values>(saved);
-  const [secrets, setSecrets] = useState<Record<SecretKey, string>>({ smtpPassword: "", turnstileSecretKey: "" });
-  const [clear, setClear] = useState<Record<SecretKey, boolean>>({ smtpPassword: false, turnstileSecretKey: false });
+  const [secrets, setSecrets] = useState<Record<SecretKey, string>>(() => perSecret(""));
+  const [clear, setClear] = useState<Record<SecretKey, boolean>>(() => perSecret(false));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -71,6 +71,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
     }
     const turnstileSecret = secrets.turnstileSecretKey || secretSet("turnstileSecretKey");
     if (values.turnstileEnabled === true && (!String(values.turnstileSiteKey).trim() || !turnstileSecret)) e.turnstileEnabled = t("errTurnstileKeys");
+    if (secrets.metricsToken && checkField("metricsToken", secrets.metricsToken)) e.metricsToken = t("errMetricsToken");
     return e;
   };
 
@@ -102,8 +103,8 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
       return setFormError(messageOf(r.error));
     }
     setSaved(values);
-    setSecrets({ smtpPassword: "", turnstileSecretKey: "" });
-    setClear({ smtpPassword: false, turnstileSecretKey: false });
+    setSecrets(perSecret(""));
+    setClear(perSecret(false));
     notifySuccess(t("saved", { count: r.data.length }));
     router.refresh();
   };
@@ -135,6 +136,8 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
             error={errors[f.key]}
             onValue={(v) => setSecrets((x) => ({ ...x, [f.key]: v }))}
             onClear={(v) => setClear((x) => ({ ...x, [f.key]: v }))}
+            description={f.key === "metricsToken" ? t("hints.metricsToken") : undefined}
+            generate={f.key === "metricsToken"}
             testId={`setting-${f.key}`}
           />
         ) : (

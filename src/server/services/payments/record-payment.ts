@@ -6,6 +6,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, Db as Tx } from "../../db/client";
 import { orders, payments, type Payment } from "../../db/schema";
 import { log } from "../../logger";
+import { countPayment } from "../../metrics/count";
 import { recordAudit } from "../audit";
 import { makeCtx } from "../../context";
 import { kickTasks } from "../tasks";
@@ -36,6 +37,7 @@ export async function recordVerifiedPayment(db: Db, v: VerifiedPayment): Promise
 
 /** Kicks the worker after a settlement and logs what needs an admin; call once the transaction committed. */
 export function afterRecord(outcome: RecordOutcome, tradeNo: string): void {
+  countPayment(outcome.kind === "unknown_trade" ? "unknown" : outcome.payment.provider, outcome.kind);
   if (outcome.kind === "settled") kickTasks();
   if (outcome.kind === "late" || outcome.kind === "amount_mismatch") log.warn("payment needs review", { kind: outcome.kind, tradeNo });
 }

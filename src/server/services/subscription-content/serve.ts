@@ -6,6 +6,7 @@ import type { AccessOutcome } from "../../db/schema";
 import { localizeError, type Locale } from "../../i18n/error-text";
 import { errorBody } from "../../http/error-body";
 import { lookupPlace, type Place } from "../../integrations/geoip";
+import { countSubscriptionFetch } from "../../metrics/count";
 import { parseDeviceHeaders, type RawDeviceHeaders } from "../risk/device-headers";
 import { admitDevice } from "../risk/devices";
 import { assessContentFetch } from "../risk/fetch-risk";
@@ -82,13 +83,17 @@ function logAdmitted(db: Db, subject: ContentSubject, req: { ip: string; userAge
 
 export async function serveContent(db: Db, req: ContentRequest, now: Date = new Date()): Promise<ContentResponse> {
   const picked = pickFormat({ format: req.format, userAgent: req.userAgent });
-  if (typeof picked !== "string") return refusal(400, "subscription_format_unknown", req.locale, { formats: CONTENT_FORMATS.join(", ") });
+  if (typeof picked !== "string") {
+    countSubscriptionFetch("unknown", "format_unknown");
+    return refusal(400, "subscription_format_unknown", req.locale, { formats: CONTENT_FORMATS.join(", ") });
+  }
   const settings = await contentSettings(db);
   const gate: GateResult = await openContent(db, { id: req.id, token: req.token, ip: req.ip, now, limits: settings.limits });
   const meta = { ip: req.ip, userAgent: req.userAgent, format: picked };
   // A fetch the gate let through is logged once the risk and device steps decided its outcome.
   const place = gate.ok ? lookupPlace(req.ip) : logGateOutcome(db, gate, meta, now);
   if (!gate.ok) {
+    countSubscriptionFetch(picked, gate.outcome);
     const retry = gate.retryAfterSeconds;
     return refusal(gate.status, gate.reason, req.locale, retry ? { retryAfterSeconds: retry } : {}, retry ? { "retry-after": String(retry) } : {});
   }
@@ -97,19 +102,24 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
   const risk = await assessContentFetch(db, { subject, ip: req.ip, place, now });
   if (!risk.allowed) {
     logAdmitted(db, subject, meta, place, now, "suspended");
+    countSubscriptionFetch(picked, "suspended");
     return refusal(403, "subscription_suspended", req.locale);
   }
   // Devices (x-hwid): a new device over the plan's limit is refused; the aggregate link leaves out
   // the subscriptions that refused it and is refused only when all did.
   const device = await admitDevice(db, { subscriptions: subject.subscriptions, device: parseDeviceHeaders(req.device, req.userAgent), ip: req.ip, place, now });
   logAdmitted(db, subject, meta, place, now, device.allowed ? "OK" : "device_limit");
-  if (!device.allowed) return refusal(403, "subscription_device_limit", req.locale, { limit: device.limit }, device.headers);
+  if (!device.allowed) {
+    countSubscriptionFetch(picked, "device_limit");
+    return refusal(403, "subscription_device_limit", req.locale, { limit: device.limit }, device.headers);
+  }
   subject = { ...subject, subscriptions: device.subscriptions };
   const one = subject.kind === "one" ? subject.subscriptions[0]! : null;
   const title = one ? `${settings.siteName} · ${one.planName}` : settings.siteName;
   // The title is in the body too (Clash group, sing-box selector): a renamed plan or site re-renders.
   const scope = `${one ? one.id : `all:${subject.owner.id}`}|${title}`;
   const content = await renderCached(db, cacheKey(scope, picked, subject.subscriptions), picked, subject.subscriptions, title);
+  countSubscriptionFetch(picked, "ok");
   const webPageUrl = one ? subscriptionContentUrl(settings.baseUrl, one.id, req.token!) : aggregateContentUrl(settings.baseUrl, req.token!);
   return {
     status: 200,

@@ -8,6 +8,7 @@ import { tasks } from "../../db/schema";
 import { decryptSecret } from "../../crypto/secrets";
 import { errorSummary } from "../../describe-error";
 import { log } from "../../logger";
+import { countTaskFailure } from "../../metrics/count";
 import { SECRET_FIELD } from "./enqueue-task";
 
 export type TaskHandler = (payload: Record<string, unknown>, meta: { id: string; attempts: number; db: Db }) => Promise<Record<string, unknown> | void>;
@@ -98,6 +99,8 @@ export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; fa
       const message = scrub(errorSummary(err), secrets);
       const final = t.attempts >= t.max_attempts;
       log.warn("task failed", { taskId: t.id, kind: t.kind, attempt: t.attempts, final, error: message });
+      // A kind with no handler is not ours to name in a label (the set of series stays fixed).
+      countTaskFailure(handler ? t.kind : "unknown", final);
       await db
         .update(tasks)
         .set({
