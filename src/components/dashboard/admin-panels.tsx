@@ -85,7 +85,7 @@ export async function NodeHealthPanel({ nodes }: { nodes: AdminDashboard["nodes"
                   <AnchorLink href={`/admin/nodes/${n.id}`} size="sm" style={{ overflowWrap: "anywhere" }}>
                     {n.name}
                   </AnchorLink>
-                  <Badge color={NODE_COLORS[n.state]} variant="light" tt="none">
+                  <Badge color={NODE_COLORS[n.state]} variant="light" tt="none" style={{ flexShrink: 0 }}>
                     {t(`nodeStates.${n.state}`)}
                   </Badge>
                 </Group>
@@ -119,7 +119,7 @@ export async function RiskEventsPanel({ events }: { events: AdminDashboard["risk
                   {e.email} · {f.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "short" })}
                 </Text>
               </div>
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                 <Badge color={e.level === "SUSPEND" ? "red" : "yellow"} variant="light" tt="none">
                   {tr(`levels.${e.level}`)}
                 </Badge>

@@ -1,6 +1,6 @@
 // The user dashboard's live subscriptions: plan, status, days left and the usage bar, each opening
 // its own page; the full list is one link away.
-import { Card, Group, Stack, Text } from "@mantine/core";
+import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { UserDashboard } from "@/server/services/dashboard";
 import { AnchorLink, ButtonLink } from "../links";
@@ -40,9 +40,16 @@ export async function UserSubscriptionsCard({ data }: { data: UserDashboard }) {
                   <SubscriptionStatusBadge status={s.status} />
                 </Group>
                 <Group gap="xs" wrap="wrap">
-                  <Text size="sm" fw={500} c={s.daysLeft <= 3 ? "red" : undefined} data-testid="days-left">
-                    {t("daysLeft", { days: s.daysLeft })}
-                  </Text>
+                  {/* A light badge when it is close: it keeps its contrast in both color schemes, red text would not. */}
+                  {s.daysLeft <= 3 ? (
+                    <Badge color="red" variant="light" tt="none" style={{ flexShrink: 0, maxWidth: "none" }} styles={{ label: { overflow: "visible" } }} data-testid="days-left" data-days={s.daysLeft}>
+                      {t("daysLeft", { days: s.daysLeft })}
+                    </Badge>
+                  ) : (
+                    <Text size="sm" fw={500} data-testid="days-left" data-days={s.daysLeft}>
+                      {t("daysLeft", { days: s.daysLeft })}
+                    </Text>
+                  )}
                   <Text size="sm" c="dimmed">
                     {t("expires", { date: f.dateTime(s.expiresAt, { dateStyle: "medium" }) })}
                   </Text>
