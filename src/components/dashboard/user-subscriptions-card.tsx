@@ -31,6 +31,7 @@ export async function UserSubscriptionsCard({ data }: { data: UserDashboard }) {
         <Stack gap="lg">
           {data.subscriptions.map((s) => {
             const limited = s.trafficLimitBytes > 0;
+            const left = s.daysLeft === 0 ? t("expiresToday") : t("daysLeft", { days: s.daysLeft });
             return (
               <Stack key={s.id} gap={6} data-testid="dashboard-subscription" data-id={s.id}>
                 <Group justify="space-between" wrap="wrap" gap="xs">
@@ -43,11 +44,11 @@ export async function UserSubscriptionsCard({ data }: { data: UserDashboard }) {
                   {/* A light badge when it is close: it keeps its contrast in both color schemes, red text would not. */}
                   {s.daysLeft <= 3 ? (
                     <Badge color="red" variant="light" tt="none" style={{ flexShrink: 0, maxWidth: "none" }} styles={{ label: { overflow: "visible" } }} data-testid="days-left" data-days={s.daysLeft}>
-                      {t("daysLeft", { days: s.daysLeft })}
+                      {left}
                     </Badge>
                   ) : (
                     <Text size="sm" fw={500} data-testid="days-left" data-days={s.daysLeft}>
-                      {t("daysLeft", { days: s.daysLeft })}
+                      {left}
                     </Text>
                   )}
                   <Text size="sm" c="dimmed">
