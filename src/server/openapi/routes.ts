@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from "../db/schema";
 import { LoginInput, RegisterInput } from "../services/accounts/inputs";
+import { RESTORE_CONFIRM_WORD, RESTORE_MAX_BYTES, RestoreInput } from "../services/backup/backup-service";
+import { STORED_NAME } from "../services/backup/files";
 import { AuditExportInput } from "../services/exports/export-audit-logs";
 import { ListInput as NotificationsQuery } from "../services/notifications/my-notifications";
 import { CreateInput as CreatePaymentInput } from "../services/payments/create-payment";
@@ -111,5 +113,17 @@ export const ROUTES: RouteDoc[] = [
   { method: "get", path: "/api/admin/nodes/{id}/inbounds", tag: "Admin", summary: "A node's synced inbounds", access: "admin", pathParams: { id: uuid("The node.") }, success: { status: 200, description: "{ inbounds[] }" }, errors: [401, 403, 404] },
   { method: "post", path: "/api/admin/support/tickets/{id}/replies", tag: "Admin", summary: "Staff reply to a ticket", access: "admin", description: "Same-origin only.", pathParams: { id: { schema: ReplyInput.shape.ticketId, description: "The ticket." } }, body: { contentType: "multipart/form-data", schema: { name: "TicketReplyForm", schema: ReplyForm }, files: ticketFiles }, success: { status: 201, description: "The new message." }, errors: [400, 401, 403, 404, 409, 413, 415] },
   { method: "get", path: "/api/admin/export/audit-logs", tag: "Admin", summary: "Export the audit log (CSV or JSON), streamed", access: "admin", query: AuditExportInput, success: { status: 200, description: "An attachment: every matching audit row, newest first.", contentTypes: ["text/csv", "application/json"] }, errors: [400, 401, 403] },
+  {
+    method: "get", path: "/api/admin/backup/database", tag: "Admin", summary: "Download the whole database as an SQL dump", access: "admin", description: "Audited; the dump is written to a temporary file and streamed.",
+    success: { status: 200, description: "An attachment: the SQL dump.", contentTypes: ["application/sql"] }, errors: [401, 403],
+  },
+  { method: "get", path: "/api/admin/backup/files/{name}", tag: "Admin", summary: "Download one stored scheduled dump", access: "admin", pathParams: { name: { schema: z.string().regex(STORED_NAME), description: "The dump's exact file name." } }, success: { status: 200, description: "An attachment: the SQL dump.", contentTypes: ["application/sql"] }, errors: [401, 403, 404] },
+  {
+    method: "post", path: "/api/admin/backup/restore", tag: "Admin", summary: "Restore the database from an uploaded dump", access: "admin",
+    description: `Same-origin only. The raw body is the dump (at most ${RESTORE_MAX_BYTES} bytes); only data statements for known tables are replayed, in one transaction. Every session is revoked.`,
+    headers: [{ name: "x-relayboard-confirm", required: true, description: `The confirmation word, ${RESTORE_CONFIRM_WORD}.`, schema: RestoreInput.shape.confirm }],
+    body: { contentType: "application/sql", schema: { name: "SqlDump", schema: z.string().describe("A dump written by GET /api/admin/backup/database or the CLI's backup.") } },
+    success: { status: 200, description: "Rows restored per table, sessions revoked, and signInAgain: true." }, errors: [400, 401, 403, 409, 413],
+  },
   { method: "get", path: "/api/admin/export/config", tag: "Admin", summary: "Export the configuration (secrets masked)", access: "admin", success: { status: 200, description: "An attachment: settings, plans, nodes... without secrets." }, errors: [401, 403] },
 ];
