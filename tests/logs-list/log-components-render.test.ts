@@ -18,7 +18,7 @@ async function messages(locale: string) {
 }
 
 describe("log page components render", () => {
-  it.each(["en", "zh-CN"])("%s", async (locale) => {
+  it.each(["en", "zh-CN"] as const)("%s", async (locale) => {
     const { LogEntries } = await import("../../src/components/admin/logs/log-entries");
     const { LogFilters } = await import("../../src/components/admin/logs/log-filters");
     const { CleanupPanel } = await import("../../src/components/admin/logs/cleanup-panel");
