@@ -69,7 +69,7 @@ const scrape = async (): Promise<Samples> => parseExposition(await scrapeText())
 describe("metrics endpoint: access", () => {
   it("is closed while no token is set: 404, with or without a bearer token", async () => {
     expect((await getSettings(cliCtx(t.db))).secretsSet.metricsToken).toBe(false);
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }, { authorization: "Bearer " }]) {
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }, { authorization: "Bearer " }] as Record<string, string>[]) {
       const res = await get("/api/metrics", headers);
       expect(res.status).toBe(404);
       expect(await reasonOf(res)).toBe("metrics_disabled");
