@@ -37,7 +37,11 @@ describe("log page components render", () => {
       const tree = h(
         MantineProvider,
         null,
-        h(NextIntlClientProvider, { locale, messages: msgs, timeZone: "Asia/Shanghai" }, [
+        h(NextIntlClientProvider, {
+          locale,
+          messages: msgs,
+          timeZone: "Asia/Shanghai",
+          children: [
           h(LogTabs, { key: 1, kind: "task" }),
           h(CleanupPanel, { key: 2, kind: "task", auto: { enabled: true, retentionDays: 30, lastRunAt: new Date().toISOString() } }),
           h(LogFilters, { key: 3, kind: "audit", filters: { q: "x" }, nodes: [], errors: {} }),
@@ -47,7 +51,8 @@ describe("log page components render", () => {
           h(LogEntries, { key: 7, kind: "audit", rows: [], filtered: true }),
           h(LogPager, { key: 8, rowCount: 2, newestHref: null, newerHref: null, olderHref: "/x" }),
           h(TrafficRefresh, { key: 9 }),
-        ]),
+          ],
+        }),
       );
       const html = renderToString(tree);
       expect(html).toContain("log-row");
