@@ -10,6 +10,7 @@ import { requireAdmin, type Ctx } from "../../context";
 import { DomainError, validationError } from "../../errors";
 import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
+import { clearContentCache } from "../subscription-content/render";
 import { writeDump, type DumpSummary } from "./dump-writer";
 import { backupsDir, dumpFileName, fileSink, listDumpFiles, removeQuietly, saveCapped, STORED_NAME, tempPath, type StoredDump } from "./files";
 import { restoreDumpFile, type RestoreResult } from "./restore";
@@ -66,6 +67,9 @@ export const RestoreInput = z.object({ confirm: z.string().max(100) });
 async function restoreAudited(ctx: Ctx, file: string, bytes: number): Promise<RestoreResult> {
   try {
     const result = await restoreDumpFile(ctx.db, file, { now: ctx.now() });
+    // Content versions restart from the dump's values; cached renders of this process must not be
+    // mistaken for them (other instances are restarted: README "Backup and restore").
+    clearContentCache();
     // Written after the commit, so the restored audit log keeps this row.
     await recordAudit(ctx, { action: "backup.restore", targetType: "database", metadata: { rows: result.rows, total: total(result.rows), bytes, dumpCreatedAt: result.dumpCreatedAt, sessionsRevoked: result.sessionsRevoked } });
     return result;
