@@ -3,15 +3,15 @@
 // the same ENCRYPTION_KEY as the backup needs) starts with its own first admin, who restores the
 // file with the typed confirmation. The result table appears, the restoring admin is signed out
 // (every session is revoked), the fresh admin no longer exists, and the user from the first
-// instance signs in there.
-import { spawn, type ChildProcess } from "node:child_process";
+// instance signs in there. The CLI refuses to dump through the running service's control socket.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
-async function startFreshInstance(port: number, admin: { email: string; password: string }): Promise<{ server: ChildProcess; base: string }> {
+async function startFreshInstance(port: number, admin: { email: string; password: string }): Promise<{ server: ChildProcess; base: string; env: NodeJS.ProcessEnv }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "rb-restore-"));
   const base = `http://127.0.0.1:${port}`;
   // The shared server's environment (same ENCRYPTION_KEY and AUTH_SECRET), a new data dir, no database server.
@@ -24,7 +24,7 @@ async function startFreshInstance(port: number, admin: { email: string; password
     if (i > 450) throw new Error("second server did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { server, base };
+  return { server, base, env };
 }
 
 test("an admin downloads a backup, restores it into a fresh instance, and its users sign in there", async ({ browser }) => {
@@ -48,8 +48,15 @@ test("an admin downloads a backup, restores it into a fresh instance, and its us
   // 2. A fresh instance with its own first admin.
   const freshAdmin = { email: uniqueEmail("fresh-admin"), password: "fresh-admin-pass-1" };
   const port = Number(process.env.E2E_PORT ?? 3123) + 80;
-  const { server, base } = await startFreshInstance(port, freshAdmin);
+  const { server, base, env } = await startFreshInstance(port, freshAdmin);
   try {
+    // While the service owns the embedded database the CLI does not forward a dump through the
+    // control socket: it says to use the page or stop the service.
+    const cliRun = spawnSync(process.execPath, ["bin/relayboard.mjs", "backup"], { env: { ...env, RELAYBOARD_LANG: "en" }, encoding: "utf8", timeout: 60_000 });
+    expect(cliRun.status).toBe(1);
+    expect(cliRun.stderr).toMatch(/^error: UNAVAILABLE: .*\/admin\/backup/);
+    expect(cliRun.stdout).toBe("");
+
     const ctx = await browser.newContext({ ...asClient(), baseURL: base, locale: "en-US" });
     const page = await ctx.newPage();
     await login(page, freshAdmin.email, freshAdmin.password);

@@ -47,7 +47,7 @@ export default async function BackupPage({ searchParams }: { searchParams: Searc
           </Text>
           <Text size="sm">{t("lastRun", { when: settings.lastBackupAt ? f.dateTime(new Date(settings.lastBackupAt), { dateStyle: "medium", timeStyle: "short" }) : t("never") })}</Text>
           <Group>
-            <ButtonLink href="/admin/settings#backup" variant="default" size="xs">
+            <ButtonLink href="/admin/settings" variant="default" size="xs">
               {t("editSettings")}
             </ButtonLink>
           </Group>
