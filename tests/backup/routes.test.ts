@@ -127,3 +127,23 @@ describe("GET /api/admin/backup/files/[name]", () => {
     expect((await stored(new Request("http://relayboard.test/x"), { params: Promise.resolve({ name: "x.sql" }) })).status).toBe(403);
   });
 });
+
+describe("stored scheduled dumps", () => {
+  it("are listed newest first and download by name, audited", async () => {
+    const { runScheduledBackup, listStoredBackups } = await import("../../src/server/services/backup");
+    const { updateSettings } = await import("../../src/server/services/settings");
+    await updateSettings(admin.ctx, { backupScheduleEnabled: true });
+    const ran = await runScheduledBackup(t.db, { now: new Date("2026-03-04T05:06:07Z") });
+    expect(ran).toMatchObject({ ran: true, file: "relayboard-backup-2026-03-04T05-06-07Z.sql" });
+    const list = await listStoredBackups(admin.ctx);
+    expect(list[0]).toMatchObject({ name: "relayboard-backup-2026-03-04T05-06-07Z.sql" });
+    await expect(listStoredBackups(user.ctx)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    as(admin.ctx);
+    const res = await stored(new Request("http://relayboard.test/x"), { params: Promise.resolve({ name: list[0]!.name }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${list[0]!.name}"`);
+    expect(await res.text()).toMatch(/^-- Relayboard database dump\n/);
+    const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.action, "backup.download_stored"));
+    expect(audit).toMatchObject({ actorId: admin.id, targetId: list[0]!.name });
+  });
+});

@@ -41,3 +41,19 @@ describe("scheduled backups", () => {
     expect(await readdir(path.join(dir, ".tmp"))).toEqual([]);
   });
 });
+
+describe("temporary files", () => {
+  it("left by a crashed run more than a day ago are swept on the next use", async () => {
+    const { utimes, writeFile } = await import("node:fs/promises");
+    const { tempPath } = await import("../../src/server/services/backup/files");
+    const dir = path.join(await tmp(), "sweep");
+    const first = await tempPath(dir, "download");
+    await writeFile(path.join(dir, ".tmp", "old.sql"), "x");
+    await writeFile(path.join(dir, ".tmp", "fresh.sql"), "x");
+    const old = new Date(Date.now() - 2 * 86_400_000);
+    await utimes(path.join(dir, ".tmp", "old.sql"), old, old);
+    expect(path.dirname(first)).toBe(path.join(dir, ".tmp"));
+    await tempPath(dir, "download");
+    expect(await readdir(path.join(dir, ".tmp"))).toEqual(["fresh.sql"]);
+  });
+});

@@ -18,11 +18,19 @@ export async function ensureDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
 }
 
-/** A fresh private temporary path under `<dir>/.tmp`. */
+/** Temporary files older than this were left by a process that died mid-dump or mid-upload. */
+const STALE_TEMP_MS = 24 * 3_600_000;
+
+/** A fresh private temporary path under `<dir>/.tmp` (sweeping what crashed runs left there). */
 export async function tempPath(dir: string, what: string): Promise<string> {
   const tmp = path.join(dir, ".tmp");
   await ensureDir(dir);
   await ensureDir(tmp);
+  for (const name of await readdir(tmp).catch(() => [] as string[])) {
+    const file = path.join(tmp, name);
+    const s = await stat(file).catch(() => null);
+    if (s?.isFile() && Date.now() - s.mtimeMs > STALE_TEMP_MS) await removeQuietly(file);
+  }
   return path.join(tmp, `${what}-${Date.now()}-${randomBytes(6).toString("hex")}.sql`);
 }
 
