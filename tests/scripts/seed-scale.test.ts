@@ -15,7 +15,7 @@ const SCALE = 0.001;
 async function seed(env: Record<string, string | undefined>, args: string[] = []): Promise<{ code: number; out: string }> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "SEED_DATABASE_URL"));
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/seed-scale.ts", ...args], { cwd: ROOT, env: { ...clean, ...env }, timeout: 120_000 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/seed-scale.ts", ...args], { cwd: ROOT, env: { ...clean, ...env } as NodeJS.ProcessEnv, timeout: 120_000 });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
