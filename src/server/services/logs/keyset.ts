@@ -108,4 +108,4 @@ export async function keysetPage<R>(
   return { rows: rows.map(({ cursor: _c, ...r }) => r as R), pageSize: f.pageSize, older, newer };
 }
 
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export { escapeLike } from "../accounts/users-by-email";

@@ -2,15 +2,16 @@
 // target and actor email, and filters by actor, action and date range. The actor and action
 // filters walk (actor_id, created_at) and (action, created_at) indexes; the keyword filters a
 // backwards walk of created_at (it is a substring search, which no b-tree index answers).
-import { asc, eq, ilike, inArray, like, or, type SQL } from "drizzle-orm";
+import { eq, ilike, inArray, like, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type Ctx } from "../../context";
-import { ACTOR_KINDS, auditLogs as a, users, type ActorKind } from "../../db/schema";
+import { ACTOR_KINDS, auditLogs as a, type ActorKind } from "../../db/schema";
 import { parseInput } from "../../validation";
+import { MAX_EMAIL_MATCHES, usersByEmail } from "../accounts/users-by-email";
 import { cursorTextOf, escapeLike, keysetPage, opt, pageFields, rangeConds, rangeIsOrdered, type LogPage } from "./keyset";
 
 /** Users an email prefix may stand for; beyond this the admin is asked to type more. */
-export const MAX_ACTOR_MATCHES = 100;
+export const MAX_ACTOR_MATCHES = MAX_EMAIL_MATCHES;
 
 export const AuditLogListInput = z
   .object({
@@ -46,19 +47,6 @@ export interface AuditLogPage extends LogPage<AuditLogRow> {
 
 const cols = { createdAt: a.createdAt, id: a.id };
 
-/** An exact address wins; otherwise every account whose address starts with the text. */
-export async function usersByEmail(ctx: Ctx, text: string): Promise<{ ids: string[]; truncated: boolean }> {
-  const [exact] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, text)).limit(1);
-  if (exact) return { ids: [exact.id], truncated: false };
-  const rows = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(like(users.email, `${escapeLike(text)}%`))
-    .orderBy(asc(users.email))
-    .limit(MAX_ACTOR_MATCHES + 1);
-  return { ids: rows.slice(0, MAX_ACTOR_MATCHES).map((r) => r.id), truncated: rows.length > MAX_ACTOR_MATCHES };
-}
-
 export async function listAuditLogs(ctx: Ctx, raw: unknown = {}): Promise<AuditLogPage> {
   requireAdmin(ctx);
   const f = parseInput(AuditLogListInput, raw);
@@ -68,7 +56,7 @@ export async function listAuditLogs(ctx: Ctx, raw: unknown = {}): Promise<AuditL
   if (f.actor) {
     if (z.uuid().safeParse(f.actor).success) conds.push(eq(a.actorId, f.actor));
     else {
-      const found = await usersByEmail(ctx, f.actor);
+      const found = await usersByEmail(ctx.db, f.actor);
       actorMatches = found.ids.length;
       actorsTruncated = found.truncated;
       if (!found.ids.length) return { rows: [], pageSize: f.pageSize, older: null, newer: null, actorMatches: 0, actorsTruncated: false };

@@ -8,7 +8,7 @@ import { requireAdmin, type Ctx } from "../../context";
 import { subscriptions, trafficResetLogs as r, users } from "../../db/schema";
 import { parseInput } from "../../validation";
 import { cursorTextOf, keysetPage, opt, pageFields, rangeConds, rangeIsOrdered, type LogPage } from "./keyset";
-import { usersByEmail } from "./list-audit-logs";
+import { usersByEmail } from "../accounts/users-by-email";
 
 export const TrafficLogListInput = z
   .object({
@@ -47,7 +47,7 @@ export async function listTrafficLogs(ctx: Ctx, raw: unknown = {}): Promise<Traf
   let usersTruncated = false;
   const none = (): TrafficLogPage => ({ rows: [], pageSize: f.pageSize, older: null, newer: null, userMatches: 0, usersTruncated: false });
   if (f.user) {
-    const found = await usersByEmail(ctx, f.user);
+    const found = await usersByEmail(ctx.db, f.user);
     userMatches = found.ids.length;
     usersTruncated = found.truncated;
     if (!found.ids.length) return none();

@@ -3,15 +3,16 @@
 // (created_at, id) rather than offsets, and there is no total count. User, subscription, IP and
 // time filters walk a (column, created_at) index; country, node and outcome have no such index yet
 // and filter a backwards walk of created_at, which is slow only for values that are rare.
-import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { requireAdmin, type Ctx } from "../../context";
 import { ACCESS_OUTCOMES, ACCESS_SOURCES, nodes, subscriptionAccessLogs as log, users, type AccessOutcome, type AccessSource } from "../../db/schema";
 import { parseInput } from "../../validation";
+import { MAX_EMAIL_MATCHES, usersByEmail } from "../accounts/users-by-email";
 
 /** Users an email prefix may stand for; beyond this the admin is asked to type more. */
-export const MAX_USER_MATCHES = 100;
+export const MAX_USER_MATCHES = MAX_EMAIL_MATCHES;
 
 // Timestamps travel as text with microseconds: a JS Date keeps milliseconds only, and a cursor cut
 // to milliseconds would skip rows that share the millisecond but not the microsecond.
@@ -106,21 +107,6 @@ export function ipCandidates(raw: string): string[] | null {
   return Array.from({ length: 256 }, (_, i) => `${base}.${i}`);
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** An exact address wins; otherwise every account whose address starts with the text. */
-async function resolveUsers(ctx: Ctx, text: string): Promise<{ ids: string[]; truncated: boolean }> {
-  const [exact] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, text)).limit(1);
-  if (exact) return { ids: [exact.id], truncated: false };
-  const rows = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(like(users.email, `${escapeLike(text)}%`))
-    .orderBy(asc(users.email))
-    .limit(MAX_USER_MATCHES + 1);
-  return { ids: rows.slice(0, MAX_USER_MATCHES).map((r) => r.id), truncated: rows.length > MAX_USER_MATCHES };
-}
-
 const cursorText = sql<string>`to_char(${log.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const cursorOf = (r: { cursor: string; id: number }) => `${r.cursor}_${r.id}`;
 
@@ -144,7 +130,7 @@ export async function listRiskAccessLogs(ctx: Ctx, raw: unknown = {}): Promise<R
   let userMatches: number | null = null;
   let usersTruncated = false;
   if (f.user) {
-    const found = await resolveUsers(ctx, f.user);
+    const found = await usersByEmail(ctx.db, f.user);
     userMatches = found.ids.length;
     usersTruncated = found.truncated;
     if (!found.ids.length) return { rows: [], pageSize: f.pageSize, older: null, newer: null, userMatches: 0, usersTruncated: false };
