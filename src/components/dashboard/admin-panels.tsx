@@ -1,6 +1,6 @@
 // The admin dashboard's lists: orders by status, node health and the newest risk events. Each row
 // links to the filtered list or the record it counts.
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Badge, Card, Group, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ORDER_STATUSES } from "@/server/db/schema";
 import type { AdminDashboard, NodeHealthState } from "@/server/services/dashboard";
@@ -26,26 +26,26 @@ export async function OrdersByStatusPanel({ orders }: { orders: AdminDashboard["
     <Card withBorder padding="lg" data-testid="orders-by-status">
       <PanelHeader title={t("ordersTitle")} href="/admin/orders" linkLabel={t("allOrders")} />
       <Table verticalSpacing={4} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("ordersStatus")}</Table.Th>
-            <Table.Th ta="right">{t("ordersToday")}</Table.Th>
-            <Table.Th ta="right">{t("orders7")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+        <TableThead>
+          <TableTr>
+            <TableTh>{t("ordersStatus")}</TableTh>
+            <TableTh ta="right">{t("ordersToday")}</TableTh>
+            <TableTh ta="right">{t("orders7")}</TableTh>
+          </TableTr>
+        </TableThead>
+        <TableTbody>
           {ORDER_STATUSES.map((s) => (
-            <Table.Tr key={s} data-testid={`orders-${s}`}>
-              <Table.Td>
+            <TableTr key={s} data-testid={`orders-${s}`}>
+              <TableTd>
                 <AnchorLink href={`/admin/orders?status=${s}`} size="sm">
                   {to(`orderStatus.${s}`)}
                 </AnchorLink>
-              </Table.Td>
-              <Table.Td ta="right">{f.number(orders.today[s])}</Table.Td>
-              <Table.Td ta="right">{f.number(orders.last7[s])}</Table.Td>
-            </Table.Tr>
+              </TableTd>
+              <TableTd ta="right">{f.number(orders.today[s])}</TableTd>
+              <TableTd ta="right">{f.number(orders.last7[s])}</TableTd>
+            </TableTr>
           ))}
-        </Table.Tbody>
+        </TableTbody>
       </Table>
       <Text size="xs" c="dimmed" mt="xs">
         {t("ordersHint")}

@@ -1,5 +1,5 @@
 // The scheduled dumps on the server's disk: filter by name, paged, each a download link.
-import { Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, TextInput, Title } from "@mantine/core";
 import { useFormatter, useTranslations } from "next-intl";
 import type { StoredDump } from "@/server/services/backup";
 import { ButtonLink } from "../../links";
@@ -39,30 +39,30 @@ export function StoredBackups({ rows, total, matching, page, pages, q }: Props) 
             {t("storedEmpty")}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={360}>
+          <TableScrollContainer minWidth={360}>
             <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("storedName")}</Table.Th>
-                  <Table.Th>{t("storedAt")}</Table.Th>
-                  <Table.Th ta="right">{t("storedSize")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+              <TableThead>
+                <TableTr>
+                  <TableTh>{t("storedName")}</TableTh>
+                  <TableTh>{t("storedAt")}</TableTh>
+                  <TableTh ta="right">{t("storedSize")}</TableTh>
+                </TableTr>
+              </TableThead>
+              <TableTbody>
                 {rows.map((r) => (
-                  <Table.Tr key={r.name}>
-                    <Table.Td>
+                  <TableTr key={r.name}>
+                    <TableTd>
                       <Anchor href={`/api/admin/backup/files/${encodeURIComponent(r.name)}`} download size="sm" style={{ wordBreak: "break-all" }}>
                         {r.name}
                       </Anchor>
-                    </Table.Td>
-                    <Table.Td>{f.dateTime(new Date(r.createdAt), { dateStyle: "medium", timeStyle: "short" })}</Table.Td>
-                    <Table.Td ta="right">{size(r.size)}</Table.Td>
-                  </Table.Tr>
+                    </TableTd>
+                    <TableTd>{f.dateTime(new Date(r.createdAt), { dateStyle: "medium", timeStyle: "short" })}</TableTd>
+                    <TableTd ta="right">{size(r.size)}</TableTd>
+                  </TableTr>
                 ))}
-              </Table.Tbody>
+              </TableTbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollContainer>
         )}
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
