@@ -16,7 +16,10 @@ async function startFreshInstance(port: number, admin: { email: string; password
   const base = `http://127.0.0.1:${port}`;
   // The shared server's environment (same ENCRYPTION_KEY and AUTH_SECRET), a new data dir, no database server.
   const env = { ...JSON.parse(process.env.E2E_SERVER_ENV!), PORT: String(port), APP_URL: base, DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { env, stdio: "ignore", detached: true });
+  // Nothing may answer on the port yet: a health answer must come from this server.
+  if (await fetch(`${base}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is already in use`);
+  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  second = server;
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`second server exited with ${server.exitCode}`);
     const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
@@ -27,8 +30,20 @@ async function startFreshInstance(port: number, admin: { email: string; password
   return { server, base, env };
 }
 
+// A timed-out test never reaches its own finally: the second server is stopped here, so it cannot
+// outlive the run and answer the next run's health check on the same port.
+let second: ChildProcess | undefined;
+test.afterEach(() => {
+  try {
+    if (second?.pid && second.exitCode === null) process.kill(-second.pid, "SIGTERM");
+  } catch {
+    /* already gone */
+  }
+  second = undefined;
+});
+
 test("an admin downloads a backup, restores it into a fresh instance, and its users sign in there", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const email = uniqueEmail("restored");
   const password = "restored-pass-1";
 
