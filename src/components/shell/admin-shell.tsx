@@ -47,7 +47,6 @@ interface Props {
 export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwaiting = 0, children }: Props) {
   const t = useTranslations("adminNav");
   const tp = useTranslations("adminPayments");
-  const soon = t("soon");
   const nav: NavItem[] = [
     { href: "/admin", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
     { href: "/admin/users", label: t("users"), icon: <IconUsers size={18} /> },
@@ -67,7 +66,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
     { href: "/admin/traffic", label: t("traffic"), icon: <IconChartBar size={18} /> },
     { href: "/admin/risk", label: t("risk"), icon: <IconShieldExclamation size={18} />, testId: "nav-admin-risk" },
     { href: "/admin/risk/access-logs", label: t("riskAccessLogs"), icon: <IconListSearch size={18} />, testId: "nav-admin-risk-access-logs" },
-    { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} />, badge: soon },
+    { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} /> },
     { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },
     { href: "/admin/api", label: t("api"), icon: <IconApi size={18} />, testId: "nav-admin-api" },
   ];
