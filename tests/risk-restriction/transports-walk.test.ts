@@ -48,6 +48,8 @@ const ROUTES_OPEN_WHILE_RESTRICTED = ["notifications/route.ts GET", "support/tic
 const ROUTES_WITHOUT_SESSION: Record<string, string> = {
   "auth/[...nextauth]/route.ts": "sign-in and sign-out themselves",
   "health/route.ts": "liveness",
+  "metrics/route.ts": "Prometheus, by the metrics bearer token",
+  "openapi.json/route.ts": "the public API description (shapes only)",
   "payment/notify/[provider]/route.ts": "payment gateways, by signature",
   "subscription/[id]/route.ts": "client apps, by subscription token",
   "subscription/all/route.ts": "client apps, by subscription token",
