@@ -2,7 +2,11 @@
 // command that forgets its own guard still leaks nothing (issue 6 item 13).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCtx, type Ctx } from "../../src/server/context";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import * as accounts from "../../src/server/services/accounts";
+import * as backup from "../../src/server/services/backup";
 import * as catalog from "../../src/server/services/catalog";
 import * as logs from "../../src/server/services/logs";
 import * as dashboard from "../../src/server/services/dashboard";
@@ -61,6 +65,7 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["listNodeLatencyLogs", (ctx) => logs.listNodeLatencyLogs(ctx, {})],
   ["listLogNodes", (ctx) => logs.listLogNodes(ctx)],
   ["getAdminDashboard", (ctx) => dashboard.getAdminDashboard(ctx)],
+  ["listStoredBackups", (ctx) => backup.listStoredBackups(ctx, { dir: mkdtempSync(path.join(tmpdir(), "rb-backups-")) })],
 ];
 
 describe("admin reads", () => {
@@ -123,7 +128,7 @@ const NO_CALLER: Record<string, string> = {
 };
 
 describe("every exported read verb", () => {
-  const areas = { accounts, catalog, dashboard, nodes, settings, telemetry, orders, payments, paymentsConfig, tasks } as Record<string, Record<string, unknown>>;
+  const areas = { accounts, backup, catalog, dashboard, logs, nodes, settings, telemetry, orders, payments, paymentsConfig, tasks } as Record<string, Record<string, unknown>>;
   const readVerbs = Object.entries(areas).flatMap(([area, mod]) =>
     Object.entries(mod)
       .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))
