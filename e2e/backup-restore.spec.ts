@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, navigationReady, uniqueEmail } from "./helpers";
 
 async function startFreshInstance(port: number, admin: { email: string; password: string }): Promise<{ server: ChildProcess; base: string; env: NodeJS.ProcessEnv }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "rb-restore-"));
@@ -77,9 +77,12 @@ test("an admin downloads a backup, restores it into a fresh instance, and its us
     await login(page, freshAdmin.email, freshAdmin.password);
     await expectLoggedInAt(page, /\/admin$/);
     await page.goto("/admin/backup");
+    // A file chosen before hydration is in the DOM but never reaches React's state: wait for it.
+    await navigationReady(page);
 
     // The button waits for the typed word.
     await page.locator('input[type="file"]').setInputFiles(file);
+    await expect(page.getByTestId("restore-file")).toContainText(path.basename(file));
     await expect(page.getByTestId("restore-submit")).toBeDisabled();
     await page.getByTestId("restore-confirm").fill("RESTORE");
     await page.getByTestId("restore-submit").click();
