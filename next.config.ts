@@ -8,7 +8,9 @@ const nextConfig: NextConfig = {
   // alipay-sdk brings urllib/undici, which is meant to run as plain Node modules too.
   // prom-client: the metrics registry is shared with the custom server through globalThis, so both
   // sides should run the one Node copy of the library.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "ioredis", "nodemailer", "maxmind", "alipay-sdk", "prom-client"],
+  // sharp (attachments are decoded and re-encoded) loads its native libvips binding: Next lists it
+  // already; named here so the dependency we pin is visibly never bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "ioredis", "nodemailer", "maxmind", "alipay-sdk", "prom-client", "sharp"],
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: { serverActions: { bodySizeLimit: "2mb" } },
