@@ -4,7 +4,10 @@
 // With CI=true nothing may be skipped: PostgreSQL, Redis and Chromium are required up front (the
 // tests themselves fail on a missing openssl or v2ray, see tests/helpers/requirements.ts).
 import { execSync } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { earlierPhases, fmt, phaseTable, playwrightFileTimes, slowest, vitestFileTimes } from "./ci-timing.mjs";
 
 const { TEST_DATABASE_URL, TEST_REDIS_URL, ...base } = process.env;
 const only = process.argv[2]; // optional: "unit", "e2e", or "check" (only the CI requirements below)
@@ -24,31 +27,73 @@ if (ci) {
 }
 if (only === "check") process.exit(0);
 
+// Each phase's wall time, printed as it ends and again in a table at the end (also after a failure).
+const phases = earlierPhases(process.env.CI_EARLIER_PHASES);
+const reports = mkdtempSync(path.join(tmpdir(), "rb-test-reports-"));
+const runnerReports = []; // { title, kind: "vitest" | "playwright", file }
+
 function run(title, cmd, env) {
   console.log(`\n=== ${title} ===`);
-  execSync(cmd, { stdio: "inherit", env: { ...base, ...env } });
+  const started = Date.now();
+  const phase = { title, seconds: 0, failed: true };
+  phases.push(phase);
+  try {
+    execSync(cmd, { stdio: "inherit", env: { ...base, ...env } });
+    phase.failed = false;
+  } finally {
+    phase.seconds = (Date.now() - started) / 1000;
+    console.log(`=== ${title}: ${fmt(phase.seconds)}${phase.failed ? " (failed)" : ""} ===`);
+  }
 }
 
-if (!only) run("static checks (eslint, tsc)", "npx eslint . --max-warnings 0 && npx tsc --noEmit -p .", {});
-if (only !== "e2e") {
-  // TEST_PASS tells PostgreSQL- and Redis-only tests that they are left out on purpose here: they run in the next pass.
-  run("unit + integration (PGlite, in-memory limits)", "npx vitest run", { TEST_PASS: "pglite" });
-  if (TEST_DATABASE_URL) run("unit + integration (PostgreSQL + Redis)", "npx vitest run", { TEST_DATABASE_URL, TEST_REDIS_URL: TEST_REDIS_URL ?? "" });
-  else console.log("\n(TEST_DATABASE_URL not set: skipping the PostgreSQL run)");
+/** Vitest with its JSON report beside the usual output, for the slowest-files table. */
+function vitest(title, env) {
+  const file = path.join(reports, `vitest-${runnerReports.length}.json`);
+  runnerReports.push({ title, kind: "vitest", file });
+  run(title, `npx vitest run --reporter=default --reporter=json --outputFile.json=${file}`, env);
 }
-if (only !== "unit") {
-  run("production build", "node scripts/build.mjs", {});
-  run("browser tests (PGlite)", "npx playwright test", { E2E_PORT: "3123" });
-  if (TEST_DATABASE_URL) {
-    const url = freshDbUrl(TEST_DATABASE_URL);
-    try {
-      // The @rendering walks (axe contrast and labels, words fitting at 390 px) look at rendered pages,
-      // which do not depend on the database: the PGlite pass covers them, this one skips them.
-      run("browser tests (PostgreSQL + Redis)", "npx playwright test --grep-invert @rendering", { E2E_PORT: "3124", E2E_DATABASE_URL: url, E2E_REDIS_URL: TEST_REDIS_URL ?? "" });
-    } finally {
-      sql(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+
+function playwright(title, args, env) {
+  const file = path.join(reports, `playwright-${runnerReports.length}.json`);
+  runnerReports.push({ title, kind: "playwright", file });
+  run(title, `npx playwright test --reporter=list,json${args}`, { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: file });
+}
+
+function summary() {
+  console.log(`\n=== where the time went ===\n${phaseTable(phases)}`);
+  for (const r of runnerReports) {
+    const times = r.kind === "vitest" ? vitestFileTimes(r.file) : playwrightFileTimes(r.file);
+    if (!times.length) continue;
+    console.log(`\n15 slowest files: ${r.title}`);
+    for (const t of slowest(times)) console.log(`  ${fmt(t.seconds).padStart(7)}  ${path.relative(process.cwd(), path.resolve(t.file))}`);
+  }
+  rmSync(reports, { recursive: true, force: true });
+}
+
+try {
+  if (!only) run("static checks (eslint, tsc)", "npx eslint . --max-warnings 0 && npx tsc --noEmit -p .", {});
+  if (only !== "e2e") {
+    // TEST_PASS tells PostgreSQL- and Redis-only tests that they are left out on purpose here: they run in the next pass.
+    vitest("unit + integration (PGlite, in-memory limits)", { TEST_PASS: "pglite" });
+    if (TEST_DATABASE_URL) vitest("unit + integration (PostgreSQL + Redis)", { TEST_DATABASE_URL, TEST_REDIS_URL: TEST_REDIS_URL ?? "" });
+    else console.log("\n(TEST_DATABASE_URL not set: skipping the PostgreSQL run)");
+  }
+  if (only !== "unit") {
+    run("production build", "node scripts/build.mjs", {});
+    playwright("browser tests (PGlite)", "", { E2E_PORT: "3123" });
+    if (TEST_DATABASE_URL) {
+      const url = freshDbUrl(TEST_DATABASE_URL);
+      try {
+        // The @rendering walks (axe contrast and labels, words fitting at 390 px) look at rendered pages,
+        // which do not depend on the database: the PGlite pass covers them, this one skips them.
+        playwright("browser tests (PostgreSQL + Redis)", " --grep-invert @rendering", { E2E_PORT: "3124", E2E_DATABASE_URL: url, E2E_REDIS_URL: TEST_REDIS_URL ?? "" });
+      } finally {
+        sql(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+      }
     }
   }
+} finally {
+  summary();
 }
 
 function executable(file) {
