@@ -5,15 +5,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { listen, sendJson } from "../common/http";
+import { randomTronAddress } from "./address";
+
+export { randomTronAddress };
 
 export const SIM_USDT_CONTRACT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-
-/** A well-formed (not checksummed) address: T + 33 base58 characters. */
-export function randomTronAddress(): string {
-  const bytes = randomBytes(33);
-  return `T${[...bytes].map((b) => BASE58[b % 58]).join("")}`;
-}
 
 export interface SimTransfer {
   transaction_id: string;

@@ -286,6 +286,8 @@ export const FIELD_CODES = {
   trial_no_topup: [],
   cannot_change: [],
   tron_address_format: [],
+  tron_address_checksum: [],
+  tron_address_prefix: [],
   rsa_private_key_format: [],
   rsa_public_key_format: [],
 } as const satisfies Record<string, readonly string[]>;

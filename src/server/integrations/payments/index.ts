@@ -6,3 +6,4 @@ export * from "./alipay-f2f";
 export { parseRsaPrivateKey, parseRsaPublicKey } from "./alipay-keys";
 export * from "./trongrid";
 export { GATEWAY_TIMEOUT_MS, type GatewayName } from "./gateway-http";
+export { tronAddressProblem, type TronAddressProblem } from "./tron-address";

@@ -5,13 +5,12 @@
 import { z } from "zod";
 import { PAYMENT_PROVIDERS, type PaymentProvider } from "../../db/schema";
 import { optionalFormBoolean } from "../../form-boolean";
-import { ALIPAY_GATEWAY_URL, parseRsaPrivateKey, parseRsaPublicKey, TRONGRID_API_URL, USDT_TRC20_CONTRACT } from "../../integrations/payments";
+import { ALIPAY_GATEWAY_URL, parseRsaPrivateKey, parseRsaPublicKey, TRONGRID_API_URL, tronAddressProblem, USDT_TRC20_CONTRACT } from "../../integrations/payments";
 
 export { PAYMENT_PROVIDERS, type PaymentProvider };
 
 export const isPaymentProvider = (v: unknown): v is PaymentProvider => typeof v === "string" && (PAYMENT_PROVIDERS as readonly string[]).includes(v);
 
-const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 const isHttpUrl = (v: string) => {
   try {
     const u = new URL(v);
@@ -24,7 +23,11 @@ const isHttpUrl = (v: string) => {
 const text = (max: number) => z.string().trim().max(max);
 const url = text(512).refine((v) => v === "" || isHttpUrl(v), { message: "invalid_url" });
 const secret = (max: number) => z.string().max(max); // not trimmed: a key is taken as typed, minus the outer whitespace below
-const tronAddress = text(34).refine((v) => v === "" || TRON_ADDRESS.test(v), { message: "tron_address_format" });
+/** Checked like a wallet checks it (base58check, 0x41 prefix): a mistyped address would take every payment. */
+const tronAddress = text(64).superRefine((v, ctx) => {
+  const problem = v === "" ? null : tronAddressProblem(v);
+  if (problem) ctx.addIssue({ code: "custom", message: `tron_address_${problem}` });
+});
 /** "alipay, wxpay" from a text field, or an array from JSON. */
 const channelList = z.preprocess(
   (v) => (typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : v),
