@@ -14,5 +14,6 @@ export default defineConfig({
     // files at a time keep both cores busy; CI_VITEST_WORKERS overrides.
     maxWorkers: Number(process.env.CI_VITEST_WORKERS ?? 3),
     setupFiles: ["tests/helpers/setup-env.ts"],
+    globalSetup: ["tests/helpers/global-setup.ts"],
   },
 });

@@ -1,11 +1,12 @@
 // A fresh, migrated database per test file: in-memory PGlite by default, or a new database on the
-// PostgreSQL server named by TEST_DATABASE_URL (so the same suite runs against both).
-import { PGlite } from "@electric-sql/pglite";
+// PostgreSQL server named by TEST_DATABASE_URL (so the same suite runs against both). Each is a copy
+// of a template migrated once per run (db-template.ts).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { drizzleFor, installDb, type Db, type RawClient } from "../../src/server/db/client";
 import { runMigrations } from "../../src/server/db/migrate";
+import { ensurePgTemplate, pgliteFromSnapshot } from "./db-template";
 
 /**
  * A pool on a test database. Teardown drops the database WITH (FORCE), which terminates connections
@@ -29,7 +30,7 @@ export async function createTestDb(opts: { install?: boolean } = {}): Promise<Te
     const name = `rb_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await ensurePgTemplate(url)}`);
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
@@ -41,8 +42,9 @@ export async function createTestDb(opts: { install?: boolean } = {}): Promise<Te
       await c.end();
     };
   } else {
-    raw = { kind: "pglite", pglite: new PGlite() };
+    raw = { kind: "pglite", pglite: await pgliteFromSnapshot() };
   }
+  // Nothing to apply on a copy of the template; kept so a template that missed a migration still cannot pass.
   await runMigrations(raw);
   const db = opts.install ? installDb(raw) : drizzleFor(raw);
   return {
