@@ -2,7 +2,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser, type Ctx } from "../../context";
-import { cartItems, plans, subscriptions, type Order } from "../../db/schema";
+import { cartItems, plans, subscriptions, users, type Order } from "../../db/schema";
 import { conflict, DomainError, validationError } from "../../errors";
 import { parseInput } from "../../validation";
 import { placeOrder } from "./place-order";
@@ -27,13 +27,18 @@ export async function addToCart(ctx: Ctx, raw: unknown): Promise<{ id: string }>
     const [sub] = await ctx.db.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.id, input.subscriptionId), eq(subscriptions.userId, userId), eq(subscriptions.planId, plan.id)));
     if (!sub) throw new DomainError("NOT_FOUND", "subscription_not_found");
   }
-  const [n] = await ctx.db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
-  if ((n?.n ?? 0) >= MAX_CART_ITEMS) throw conflict("cart_full", { limit: MAX_CART_ITEMS });
-  const [row] = await ctx.db
-    .insert(cartItems)
-    .values({ userId, planId: plan.id, kind: input.kind, trafficGb: input.trafficGb, durationDays: input.days, targetSubscriptionId: input.subscriptionId ?? null })
-    .returning({ id: cartItems.id });
-  return row!;
+  // Count and insert under the buyer's row lock (the lock checkout takes too), so concurrent adds
+  // cannot all see room for one more and pass the cap together.
+  return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [n] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+    if ((n?.n ?? 0) >= MAX_CART_ITEMS) throw conflict("cart_full", { limit: MAX_CART_ITEMS });
+    const [row] = await tx
+      .insert(cartItems)
+      .values({ userId, planId: plan.id, kind: input.kind, trafficGb: input.trafficGb, durationDays: input.days, targetSubscriptionId: input.subscriptionId ?? null })
+      .returning({ id: cartItems.id });
+    return row!;
+  });
 }
 
 export async function removeFromCart(ctx: Ctx, itemId: string): Promise<void> {
@@ -56,20 +61,18 @@ export async function listCart(ctx: Ctx) {
     .orderBy(asc(cartItems.createdAt));
 }
 
-/** One order with one line per cart item; the cart empties in the same transaction. */
+/**
+ * One order with one line per cart item; the cart empties in the same transaction. The lines are
+ * claimed by `DELETE ... RETURNING` under the buyer's row lock, before anything else is read or
+ * reserved: a concurrent checkout (another tab, a double click, another instance) then finds the
+ * cart empty, so a line becomes at most one order line. A failed order rolls the claim back.
+ */
 export async function checkoutCart(ctx: Ctx, raw: unknown): Promise<Order> {
   const { userId } = requireUser(ctx);
   const { couponCode } = parseInput(z.object({ couponCode: z.string().trim().max(64).optional() }), raw ?? {});
-  const items = await ctx.db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt));
-  if (items.length === 0) throw validationError("cart_empty");
-  const ids = items.map((i) => i.id);
-  return placeOrder(
-    ctx,
-    userId,
-    items.map((i) => ({ planId: i.planId, kind: i.kind, trafficGb: i.trafficGb || undefined, days: i.durationDays || undefined, targetSubscriptionId: i.targetSubscriptionId ?? undefined })),
-    couponCode,
-    async (tx) => {
-      for (const id of ids) await tx.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
-    },
-  );
+  return placeOrder(ctx, userId, async (tx) => {
+    const claimed = await tx.delete(cartItems).where(eq(cartItems.userId, userId)).returning();
+    claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    return claimed.map((i) => ({ planId: i.planId, kind: i.kind, trafficGb: i.trafficGb || undefined, days: i.durationDays || undefined, targetSubscriptionId: i.targetSubscriptionId ?? undefined }));
+  }, couponCode);
 }

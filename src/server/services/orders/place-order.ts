@@ -47,14 +47,23 @@ interface PricedLine { plan: Plan; request: LineRequest; amountMinor: number; tr
 
 const notFoundPlan = () => new DomainError("NOT_FOUND", "plan_not_found");
 
-export async function placeOrder(ctx: Ctx, userId: string, requests: LineRequest[], couponCode?: string, onPlaced?: (tx: Tx) => Promise<void>): Promise<Order> {
-  if (requests.length === 0) throw validationError("cart_empty");
+/**
+ * The lines to order: given, or claimed inside the order's transaction (the cart) by a function that
+ * runs right after the buyer's row lock, before anything is read or reserved. Whatever it claims
+ * (deletes) is gone for every other transaction, so one claimed thing becomes at most one order line.
+ */
+export type LineSource = LineRequest[] | ((tx: Tx) => Promise<LineRequest[]>);
+
+export async function placeOrder(ctx: Ctx, userId: string, source: LineSource, couponCode?: string): Promise<Order> {
+  if (Array.isArray(source) && source.length === 0) throw validationError("cart_empty");
   const now = ctx.now();
   const settings = await getSettingsWithSecrets(ctx.db);
   const result = await ctx.db.transaction(async (tx) => {
     // The buyer's row lock serializes this user's purchases (limits below are per user).
     const [buyer] = await tx.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, userId)).for("update");
     if (!buyer || buyer.status !== "ACTIVE") throw forbidden("account_inactive");
+    const requests = Array.isArray(source) ? source : await source(tx);
+    if (requests.length === 0) throw validationError("cart_empty");
     const [pending] = await tx.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, "PENDING")));
     if ((pending?.n ?? 0) >= MAX_PENDING_ORDERS) throw conflict("too_many_pending_orders", { limit: MAX_PENDING_ORDERS });
 
@@ -113,7 +122,6 @@ export async function placeOrder(ctx: Ctx, userId: string, requests: LineRequest
     if (coupon) await tx.insert(couponRedemptions).values({ orderId: order!.id, couponId: coupon.id, userId });
     const trial = lines.find((l) => l.plan.kind === "TRIAL");
     if (trial) await claimTrial(tx, userId, trial.plan.id, order!.id);
-    await onPlaced?.(tx);
     await recordAudit(ctx, { action: "order.created", targetType: "order", targetId: order!.id, metadata: { orderNo: order!.orderNo, totalMinor: total, lines: lines.length } }, tx);
     // Nothing to pay: confirmed now, without a gateway (behaviour §3).
     if (total === 0) {
