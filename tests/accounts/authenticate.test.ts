@@ -123,12 +123,9 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
       const p = people[i % people.length]!;
       expect((await authenticate(anonCtx(t.db, nat), { email: p.email, password: p.password })).id).toBe(p.id);
     }
-    // A right password refused for its status is not a guess either.
-    const banned = await makeUser(t.db);
-    await setUserStatus(cliCtx(t.db), banned.id, { status: "BANNED", reason: "spam" });
-    for (let i = 0; i < DEFAULT.perAccountIp.limit; i++) {
-      await expect(authenticate(anonCtx(t.db, nat), { email: banned.email, password: banned.password })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    }
+    // Changed in issue 21 item 6: a banned account's right password used to be refunded here (it
+    // answered 403, a password oracle); it is now a failure like any wrong password, see
+    // tests/accounts/login-refused.test.ts.
     // Failures do count, whatever the accounts: the full budget, then the address is refused.
     for (let i = 0; i < DEFAULT.perIp.limit; i++) {
       await expect(authenticate(anonCtx(t.db, nat), { email: `nat-probe-${i}-${nat}@example.com`, password: "guess" })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
@@ -209,16 +206,21 @@ describe.each(limiterKinds)("authenticate with the %s limiter", (_, makeLimiter)
     }
   });
 
-  it("explains why pending, disabled and banned accounts cannot log in, but only to someone with the password", async () => {
+  it("explains an unverified account only to someone with the password; disabled and banned accounts answer like a wrong password", async () => {
     const pending = await makeUser(t.db);
     await t.db.update(users).set({ status: "PENDING_EMAIL" }).where(eq(users.id, pending.id));
+    await expect(authenticate(anonCtx(t.db), { email: pending.email, password: pending.password })).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/verify your email/), details: { reason: "email_not_verified" } });
+    await expect(authenticate(anonCtx(t.db), { email: pending.email, password: "not-the-password" })).rejects.toMatchObject({ code: "UNAUTHENTICATED", details: { reason: "bad_credentials" } });
+    // Changed in issue 21 item 6: these answered 403 disabled/banned after the right password (a
+    // password oracle). The owner now learns it by mail (tests/accounts/login-refused.test.ts).
     const disabled = await makeUser(t.db);
     await setUserStatus(cliCtx(t.db), disabled.id, { status: "DISABLED", reason: "on request" });
     const banned = await makeUser(t.db);
     await setUserStatus(cliCtx(t.db), banned.id, { status: "BANNED", reason: "spam" });
-    for (const [u, reason, msg] of [[pending, "email_not_verified", /verify your email/], [disabled, "disabled", /disabled/], [banned, "banned", /banned/]] as const) {
-      await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(msg), details: { reason } });
-      await expect(authenticate(anonCtx(t.db), { email: u.email, password: "not-the-password" })).rejects.toMatchObject({ code: "UNAUTHENTICATED", details: { reason: "bad_credentials" } });
+    for (const u of [disabled, banned]) {
+      for (const password of [u.password, "not-the-password"]) {
+        await expect(authenticate(anonCtx(t.db), { email: u.email, password })).rejects.toMatchObject({ code: "UNAUTHENTICATED", message: "Wrong email or password.", details: { reason: "bad_credentials" } });
+      }
     }
   });
 });

@@ -3,11 +3,14 @@ import type { Ctx } from "../../context";
 import { verifyPassword } from "../../auth/password";
 import { pendingRegistrations, users } from "../../db/schema";
 import { isWallet } from "../../env";
-import { DomainError, forbidden } from "../../errors";
+import { DomainError } from "../../errors";
+import { describeError } from "../../describe-error";
+import { log } from "../../logger";
 import { beginLoginAttempt, beginLoginIpAttempt, loginLimits } from "../../rate-limit/policies";
 import { verifyTurnstile } from "../../integrations/captcha/turnstile";
 import { getSettingsWithSecrets, turnstileActive, turnstileSecretOrUnavailable } from "../settings";
 import { LoginInput, parseInput } from "./inputs";
+import { noticeRefusedLogin } from "./login-refused-notice";
 import { findUserByEmail } from "./queries";
 
 export interface AuthenticatedUser { id: string; email: string; name: string; role: "ADMIN" | "USER"; sessionVersion: number; locale: string | null }
@@ -23,10 +26,15 @@ const wrongCredentials = (left: number) =>
  * The credentials check behind next-auth. Order matters: the per-IP attempt and the captcha first (a
  * captcha whose secret cannot be read answers 503, never "off"), then the attempt is counted
  * atomically against the account (per IP, and in total from unknown IPs) BEFORE the password is
- * verified, so concurrent guesses cannot all pass one check; only after a correct password the
- * account status, so the status of an account is not revealed to someone without its password.
- * The per-IP count is given back once the password is right: it limits failures only, so people
- * behind one shared address (carrier-grade NAT) do not use up each other's budget by logging in.
+ * verified, so concurrent guesses cannot all pass one check. An account that cannot sign in
+ * (disabled, banned, any status but ACTIVE and PENDING_EMAIL) is answered exactly like a wrong
+ * password, whatever password was sent, and counted as a failure: a different answer after the
+ * right password would tell a guesser the guess was right. With the right password its owner is
+ * told why by mail instead (login-refused-notice.ts). An unverified account (PENDING_EMAIL) keeps
+ * its documented 403 `email_not_verified` after the right password, so its owner can ask for a new
+ * link; the address is no secret there (registering it again answers 409).
+ * The per-IP count is given back once a usable account's password is right: it limits failures
+ * only, so people behind one shared address (carrier-grade NAT) do not use up each other's budget.
  * The limits are settings, read with the captcha settings in the one settings query of a login.
  */
 export async function authenticate(ctx: Ctx, raw: unknown, opts: { secondFactor?: (userId: string) => Promise<void> } = {}): Promise<AuthenticatedUser> {
@@ -44,21 +52,29 @@ export async function authenticate(ctx: Ctx, raw: unknown, opts: { secondFactor?
     await ipAttempt.refund();
     throw err;
   });
+  const refused = () => wrongCredentials(Math.min(ipAttempt.left, attempt.left));
   const u = await findUserByEmail(ctx.db, input.email);
   if (!(await verifyPassword(u?.passwordHash, input.password, { userId: u?.id })) || !u) {
     if (!u && isWallet()) {
       const [p] = await ctx.db.select({ id: pendingRegistrations.id }).from(pendingRegistrations).where(eq(pendingRegistrations.email, input.email)).limit(1);
       if (p) throw new DomainError("FORBIDDEN", "email_not_verified");
     }
-    throw wrongCredentials(Math.min(ipAttempt.left, attempt.left));
+    throw refused();
   }
+  if (u.status === "DISABLED" || u.status === "BANNED") {
+    // Not awaited: the answer must neither wait for nor be timed by work only a right password
+    // starts. A failed notice is logged; it never changes the answer.
+    const { id, email, locale, status } = u;
+    void noticeRefusedLogin(ctx.db, { id, email, locale, status }, ctx.now()).catch((err: unknown) =>
+      log.error("login refusal notice failed", { userId: id, requestId: ctx.requestId, error: describeError(err) }),
+    );
+    throw refused();
+  }
+  if (u.status !== "ACTIVE" && u.status !== "PENDING_EMAIL") throw refused();
   // The password was right: not a failure as far as the shared address is concerned (the account's
   // own counter below still waits for a complete sign-in).
   await ipAttempt.refund();
   if (u.status === "PENDING_EMAIL") throw new DomainError("FORBIDDEN", "email_not_verified");
-  if (u.status === "DISABLED") throw new DomainError("FORBIDDEN", "disabled");
-  if (u.status === "BANNED") throw new DomainError("FORBIDDEN", "banned");
-  if (u.status !== "ACTIVE") throw forbidden("account_inactive");
   // Only a complete sign-in (password and, when enrolled, the second factor) clears the attempt
   // count and makes this IP a known one: a stolen password alone earns neither.
   await opts.secondFactor?.(u.id);
