@@ -40,6 +40,13 @@ export const riskGeoMarks = pgTable(
   (t) => [primaryKey({ columns: [t.scopeKey, t.kind, t.place] }), index("risk_geo_marks_last_seen_idx").on(t.lastSeenAt)],
 );
 
+/**
+ * Which events take the "one per scope, reason and day" slot: the undecided ones, and node-log events
+ * whatever their decision. The same text is the index predicate and the ON CONFLICT target's
+ * (raise-events.ts), so PostgreSQL infers the partial index.
+ */
+export const RISK_EVENT_BINDS = "final_action is null or reason in ('NODE_HIGH_FREQUENCY', 'SCATTERED_TARGETS')";
+
 export const subscriptionRiskEvents = pgTable(
   "subscription_risk_events",
   {
@@ -50,7 +57,7 @@ export const subscriptionRiskEvents = pgTable(
     scopeKey: text("scope_key").notNull(),
     reason: text("reason").$type<RiskReason>().notNull(),
     level: text("level").$type<RiskLevel>().notNull(),
-    /** The day (Asia/Shanghai) the event belongs to: one event per scope, reason and day. */
+    /** The day (Asia/Shanghai) the event belongs to: one binding event per scope, reason and day. */
     day: date("day", { mode: "string" }).notNull(),
     /** What crossed the threshold: counts, places, the node event's figures. */
     evidence: jsonb("evidence").$type<Record<string, unknown>>().notNull().default({}),
@@ -67,7 +74,14 @@ export const subscriptionRiskEvents = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("subscription_risk_events_once_key").on(t.scopeKey, t.reason, t.day),
+    // One event per scope, reason and day that still binds (behaviour §8), decided by this index so
+    // concurrent batches never create two. A decided geo event leaves it: the places it judged are
+    // acknowledged (risk_geo_marks), so only a place new since the decision can raise that reason
+    // again the same day, as a new event. A decided node-log event stays in it: a report's figures
+    // have no such acknowledgement, and the release covers that behaviour for the rest of the day.
+    uniqueIndex("subscription_risk_events_binding_key")
+      .on(t.scopeKey, t.reason, t.day)
+      .where(sql.raw(RISK_EVENT_BINDS)),
     index("subscription_risk_events_created_idx").on(t.createdAt),
     index("subscription_risk_events_user_idx").on(t.userId, t.createdAt),
     index("subscription_risk_events_review_idx").on(t.reviewStatus, t.createdAt),

@@ -1,11 +1,15 @@
-// Turning findings into risk events (behaviour §8): one event per scope, reason and day, decided by
-// a unique index so concurrent batches never create two; a WARNING escalates to SUSPEND the same
-// day (the same row); an event an admin already decided is never escalated. Only rows this call
-// created or escalated get side effects: a notification, an audit row and, for SUSPEND, the
-// suspension of the scope's subscriptions with their panel clients disabled through the outbox.
+// Turning findings into risk events (behaviour §8): one binding event per scope, reason and day,
+// decided by a partial unique index so concurrent batches never create two; a WARNING escalates to
+// SUSPEND the same day (the same row); an event an admin already decided is never escalated.
+// A decided geo event no longer binds: a geo finding needs a place new to the window (a release
+// acknowledged the others), so it opens a new event instead of vanishing into the decided one
+// (issue 21 item 12). A decided node-log event binds the rest of its day (see RISK_EVENT_BINDS).
+// Only rows this call created or escalated get side effects: a notification, an audit row and, for
+// SUSPEND, the suspension of the scope's subscriptions with their panel clients disabled through
+// the outbox.
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../../context";
-import type { RiskLevel, RiskReason } from "../../db/schema";
+import { RISK_EVENT_BINDS, type RiskLevel, type RiskReason } from "../../db/schema";
 import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
 import { kickTasks } from "../tasks";
@@ -52,7 +56,7 @@ export async function raiseRiskEvents(ctx: Ctx, findings: ScopedFinding[], now: 
       from unnest(${sql.param(list.map((f) => f.scope.userId))}::uuid[], ${sql.param(list.map((f) => (f.scope.kind === "sub" ? f.scope.subscriptionId : null)))}::uuid[],
         ${sql.param(list.map((f) => scopeKey(f.scope)))}::text[], ${sql.param(list.map((f) => f.reason))}::text[], ${sql.param(list.map((f) => f.level))}::text[],
         ${sql.param(list.map((f) => JSON.stringify(f.evidence)))}::jsonb[]) as x(u, s, k, r, l, e)
-      on conflict (scope_key, reason, day) do update set level = excluded.level, evidence = excluded.evidence, updated_at = excluded.updated_at
+      on conflict (scope_key, reason, day) where ${sql.raw(RISK_EVENT_BINDS)} do update set level = excluded.level, evidence = excluded.evidence, updated_at = excluded.updated_at
         where subscription_risk_events.level = 'WARNING' and excluded.level = 'SUSPEND' and subscription_risk_events.final_action is null
       returning id, scope_key, reason, level, (xmax = 0) as created`)) as unknown as { rows: { id: string; scope_key: string; reason: RiskReason; level: RiskLevel; created: boolean }[] };
     const findingOf = new Map(list.map((f) => [`${scopeKey(f.scope)}|${f.reason}`, f]));

@@ -1,0 +1,2 @@
+DROP INDEX "subscription_risk_events_once_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "subscription_risk_events_binding_key" ON "subscription_risk_events" USING btree ("scope_key","reason","day") WHERE final_action is null or reason in ('NODE_HIGH_FREQUENCY', 'SCATTERED_TARGETS');
