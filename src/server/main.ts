@@ -8,7 +8,7 @@ import { closeDb, installDb, openRawClient } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { makeCtx } from "./context";
 import { parseTrustedProxies } from "./http/client-ip";
-import { makeRequestListener } from "./http/request-listener";
+import { makeRequestListener, refuseConnect } from "./http/request-listener";
 import { errorSummary } from "./describe-error";
 import { log } from "./logger";
 import { bootstrapAdmin } from "./services/accounts";
@@ -49,6 +49,7 @@ async function main() {
   const trusted = parseTrustedProxies(e.TRUSTED_PROXIES);
   const appHttps = e.appUrl.startsWith("https://");
   const server = createServer(makeRequestListener(handle, { trusted, appHttps, dev, db }));
+  server.on("connect", refuseConnect);
 
   const worker = e.JOBS_DISABLED ? undefined : startWorker(db);
   const periodic = e.JOBS_DISABLED ? undefined : startPeriodicJobs(db);

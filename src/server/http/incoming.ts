@@ -4,6 +4,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { BlockList } from "node:net";
+import { entryKind } from "../metrics/route-pattern";
+import { withoutBadCallbackCookie } from "./callback-cookie";
 import { CLIENT_IP_HEADER, isTrustedPeer, REQUEST_ID_HEADER, resolveClientIp } from "./client-ip";
 import { PATH_HEADER } from "./request-meta";
 import { NONCE_HEADER, securityHeaders } from "./security-headers";
@@ -17,6 +19,8 @@ export const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-
 const INTERNAL_HEADERS = [CLIENT_IP_HEADER, NONCE_HEADER, PATH_HEADER, "content-security-policy", "x-middleware-subrequest"];
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+/** What a page answers (plus Server Actions, a POST with `Next-Action`). */
+export const PAGE_METHODS = ["GET", "HEAD"];
 /** Keep equal to `experimental.serverActions.bodySizeLimit` in next.config.ts ("2mb"). */
 export const SERVER_ACTION_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -58,11 +62,15 @@ export function admitRequest(req: IncomingMessage, opts: IncomingOptions): Admit
   }
   if (!validPath(req.url ?? "")) return refuse({ status: 400, code: "BAD_REQUEST", message: "Malformed request path" });
   const serverAction = req.method === "POST" && h["next-action"] !== undefined;
+  if (!serverAction && !PAGE_METHODS.includes(req.method!) && !servedByRouteHandler(req.url ?? "/")) {
+    return refuse({ status: 405, code: "METHOD_NOT_ALLOWED", message: `Method ${req.method} is not allowed on a page`, headers: { allow: PAGE_METHODS.join(", ") } });
+  }
   if (serverAction) {
     const bad = checkServerAction(req, trustedPeer);
     if (bad) return refuse(bad);
   }
 
+  if (h.cookie) h.cookie = withoutBadCallbackCookie(h.cookie);
   h[CLIENT_IP_HEADER] = ip;
   h[REQUEST_ID_HEADER] = requestId;
   // Next.js reads the nonce from the request's CSP header and puts it on its own scripts; the
@@ -71,6 +79,17 @@ export function admitRequest(req: IncomingMessage, opts: IncomingOptions): Admit
   h[NONCE_HEADER] = nonce;
   h[PATH_HEADER] = req.url ?? "/";
   return { ip, requestId, https, nonce, serverAction, responseHeaders };
+}
+
+/**
+ * Route handlers (route.ts files under src/app) answer their own methods, Next's OPTIONS included.
+ * Anything else is a page or nothing at all, and Next answers a page whatever the method (PUT,
+ * PATCH and DELETE got the page with 200, OPTIONS a 400), so those are refused here. Paths under
+ * /api that no route serves, and Next's own assets, are left to Next (404).
+ */
+function servedByRouteHandler(url: string): boolean {
+  const kind = entryKind(url);
+  return kind === "route" || (kind === undefined && (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?") || url.startsWith("/_next/")));
 }
 
 /** Origin-form path ("/...") whose percent-escapes decode; anything else Next routes into a 500. */

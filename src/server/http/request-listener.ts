@@ -1,9 +1,12 @@
 // The custom server's request listener: admit (or refuse) the request, stamp headers, log one line,
 // and hand it to Next. Separate from main.ts so tests can run it on a real socket with any handler.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { log } from "../logger";
 import { runServerActionRequest } from "./action-scope";
-import { admitRequest, type IncomingOptions } from "./incoming";
+import { clientWentAway, isConnectionAbort } from "./client-abort";
+import { errorBody } from "./error-body";
+import { admitRequest, ALLOWED_METHODS, type IncomingOptions } from "./incoming";
 import { lingerOnAbort } from "./linger-on-abort";
 import type { Db } from "../db/client";
 import { routeSubscription, serveSubscription } from "./subscription-handler";
@@ -27,6 +30,10 @@ export function makeRequestListener(handle: NextHandle, opts: IncomingOptions & 
       log.info("request", { requestId, method: req.method, path, status: res.statusCode, ms: Math.round(ms), ip });
       countHttpRequest(req.method, path, res.statusCode, ms / 1000);
     });
+    // No answer was sent because the client left first (a cancelled upload): its doing, not ours.
+    res.on("close", () => {
+      if (clientWentAway(req, res)) log.info("client went away before the answer", { requestId, method: req.method, path, bodyComplete: req.complete });
+    });
     if (!("ip" in admitted)) {
       const body = JSON.stringify({ error: { code: admitted.code, message: admitted.message } });
       res.writeHead(admitted.status, { ...admitted.headers, "content-type": "application/json", "cache-control": "no-store", connection: "close" });
@@ -43,6 +50,7 @@ export function makeRequestListener(handle: NextHandle, opts: IncomingOptions & 
     if (sub?.kind === "page") req.url = sub.url;
     const run = () =>
       handle(req, res).catch((err: unknown) => {
+        if (isConnectionAbort(err) && clientWentAway(req, res)) return void res.destroy(); // logged on close
         log.error("request handler crashed", { requestId, error: err });
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { code: "INTERNAL", message: `Something went wrong. Reference: ${requestId}` } }));
@@ -51,4 +59,16 @@ export function makeRequestListener(handle: NextHandle, opts: IncomingOptions & 
     const downgraded = (status: number) => log.warn("server action request refused by Next.js", { requestId, status });
     return void runServerActionRequest(res, downgraded, run);
   };
+}
+
+/**
+ * CONNECT (a proxy tunnel) is no request this server serves. Without a listener Node drops the
+ * connection silently; answering 405 like every other unknown method is the consistent answer.
+ */
+export function refuseConnect(req: IncomingMessage, socket: Duplex): void {
+  socket.on("error", () => socket.destroy());
+  const body = JSON.stringify(errorBody("METHOD_NOT_ALLOWED", "Method CONNECT is not allowed"));
+  const head = ["HTTP/1.1 405 Method Not Allowed", `allow: ${ALLOWED_METHODS.join(", ")}`, "content-type: application/json", "cache-control: no-store", `content-length: ${Buffer.byteLength(body)}`, "connection: close"];
+  socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
+  log.info("request", { method: req.method, status: 405 });
 }
