@@ -1,6 +1,6 @@
 // POST /api/payment/create: a payment attempt for the caller's own pending order. The record is
 // written before the gateway is called, so a notify that races back always finds it.
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, between, desc, eq, gt, or } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser, type Ctx } from "../../context";
 import { orders, payments, PAYMENT_PROVIDERS, users, type Order, type Payment, type PaymentProvider } from "../../db/schema";
@@ -87,21 +87,46 @@ async function insertPayment(ctx: Ctx, order: Order, provider: PaymentProvider, 
 }
 
 /**
+ * How long an amount stays out of use after its attempt closed or was paid. Matching is by block
+ * time (usdt-receipts.ts), so a transfer made while an attempt was open reaches it however late the
+ * poller reads it; the quarantine protects the buyer who sends after the close (the page's deadline
+ * passed while they were in their wallet, or they cancelled and paid anyway): their transfer is
+ * recorded on their own order as late, never on a stranger's new attempt. Ten minutes is longer than
+ * the longest confirmation delay the settings allow (100 confirmations x 3 s = 5 min) plus a poll
+ * interval (30 s), and short enough that 100 offsets per price are not used up by cancellations.
+ */
+export const USDT_AMOUNT_QUARANTINE_MS = 10 * 60_000;
+
+/**
  * Converts at the configured rate, rounds up to 0.0001 USDT, then takes the first offset whose amount
- * no other open USDT payment holds. The partial unique index decides, so two concurrent orders can
- * never be given the same amount.
+ * no other open USDT payment holds and no attempt closed or paid within the quarantine used. The
+ * partial unique index decides among open ones, so two concurrent orders can never be given the same
+ * amount; a quarantined amount cannot become free between the read and the insert (an attempt only
+ * ever leaves PENDING, and both states are read as taken).
  */
 async function insertUsdtPayment(ctx: Ctx, order: Order, rateMinorPerUsdt: number, now: Date): Promise<Payment> {
   const exact = Math.ceil((order.totalMinor * 1_000_000) / rateMinorPerUsdt);
   const base = Math.ceil(exact / USDT_STEP_MICRO) * USDT_STEP_MICRO;
-  for (let k = 0; k < USDT_MAX_OFFSETS; k++) {
+  const last = base + (USDT_MAX_OFFSETS - 1) * USDT_STEP_MICRO;
+  const taken = await ctx.db
+    .select({ amount: payments.cryptoAmountMicro })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, "usdt_trc20"),
+        between(payments.cryptoAmountMicro, base, last),
+        or(eq(payments.status, "PENDING"), gt(payments.updatedAt, new Date(now.getTime() - USDT_AMOUNT_QUARANTINE_MS))),
+      ),
+    );
+  const held = new Set(taken.map((r) => r.amount));
+  for (let amount = base; amount <= last; amount += USDT_STEP_MICRO) {
+    if (held.has(amount)) continue;
     const rows = await ctx.db
       .insert(payments)
-      .values({ orderId: order.id, userId: order.userId, provider: "usdt_trc20", tradeNo: newTradeNo(now), amountMinor: order.totalMinor, cryptoAmountMicro: base + k * USDT_STEP_MICRO, expiresAt: order.expiresAt, createdAt: now, updatedAt: now })
+      .values({ orderId: order.id, userId: order.userId, provider: "usdt_trc20", tradeNo: newTradeNo(now), amountMinor: order.totalMinor, cryptoAmountMicro: amount, expiresAt: order.expiresAt, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning();
     if (rows[0]) return rows[0];
   }
   throw new DomainError("UNAVAILABLE", "usdt_amounts_exhausted");
 }
-

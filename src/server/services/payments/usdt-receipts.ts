@@ -1,19 +1,32 @@
 // The USDT-TRC20 poller (behaviour §5): incoming transfers to our address of the USDT contract are
-// matched to open payments by exact amount in micro-units, within the payment's time window. Each
-// transaction id is inserted once (primary key) in the same transaction that records the payment,
-// so a transfer pays at most one payment, and a crash never leaves it "seen" but unrecorded.
-import { and, asc, eq, gte, lte, or, sql } from "drizzle-orm";
+// matched by exact amount in micro-units to the attempt that was open when the transfer's block was
+// made; a transfer made after that attempt closed is recorded on it as late (and the order flagged).
+// Each transaction id is inserted once (primary key) in the same transaction that records the
+// payment, so a transfer pays at most one payment, and a crash never leaves it "seen" but unrecorded.
+//
+// When the poller reads a transfer does not matter: matching is by block time, so a transfer made
+// while buyer X's attempt was open pays X's attempt (late, if X has cancelled since) even when buyer
+// Y holds the same amount by the time the poller sees it.
+import { and, asc, desc, eq, gte, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { chainReceipts, payments } from "../../db/schema";
+import { chainReceipts, payments, type Payment } from "../../db/schema";
 import { listIncomingUsdt, type IncomingTransfer } from "../../integrations/payments";
 import { log } from "../../logger";
 import { loadGatewayConfig } from "../payments-config";
 import { afterRecord, recordVerifiedPaymentIn, type RecordOutcome } from "./record-payment";
 
-/** Transfers up to this long after an attempt's expiry still match it (as a late payment). */
+/** Transfers up to this long after an attempt closed still match it (as a late payment). */
 export const USDT_LATE_WINDOW_MS = 24 * 3_600_000;
-/** Clock skew between the chain and us. */
-const SKEW_MS = 60_000;
+/**
+ * How much earlier than an attempt's creation a block may be and still pay it: none. TronGrid's
+ * `block_timestamp` is the block's slot time in ms, set by the block producer, and a transaction in
+ * a block was broadcast before that time; a buyer can broadcast only after seeing the amount, which
+ * exists only once the attempt was created. Between the two lie a person reading an amount and
+ * signing a transfer (seconds at least), against the difference of two NTP-synced clocks (ours and
+ * the producers', well under a second). Any allowance would let a transfer made for the amount's
+ * previous holder pay the new one; a genuine transfer never needs it.
+ */
+export const USDT_BLOCK_TIME_TOLERANCE_MS = 0;
 
 export interface PollResult { seen: number; settled: number; late: number; unmatched: number }
 
@@ -22,14 +35,15 @@ export async function pollUsdtReceipts(db: Db, now = new Date()): Promise<PollRe
   const cfg = await loadGatewayConfig(db, "usdt_trc20", { includeDisabled: true });
   if (!cfg) return result;
   const horizon = new Date(now.getTime() - USDT_LATE_WINDOW_MS);
+  // The oldest attempt a transfer could still be matched to: open, or closed within the late window.
   const [oldest] = await db
     .select({ createdAt: payments.createdAt })
     .from(payments)
-    .where(and(eq(payments.provider, "usdt_trc20"), or(eq(payments.status, "PENDING"), gte(payments.expiresAt, horizon))))
+    .where(and(eq(payments.provider, "usdt_trc20"), or(eq(payments.status, "PENDING"), gte(payments.expiresAt, horizon), gte(payments.updatedAt, horizon))))
     .orderBy(asc(payments.createdAt))
     .limit(1);
   if (!oldest) return result;
-  const transfers = await listIncomingUsdt(cfg, { sinceMs: oldest.createdAt.getTime() - SKEW_MS, now: now.getTime() });
+  const transfers = await listIncomingUsdt(cfg, { sinceMs: oldest.createdAt.getTime() - USDT_BLOCK_TIME_TOLERANCE_MS, now: now.getTime() });
   for (const t of transfers) {
     result.seen++;
     const outcome = await db.transaction((tx) => recordTransfer(tx, t, now));
@@ -40,10 +54,47 @@ export async function pollUsdtReceipts(db: Db, now = new Date()): Promise<PollRe
       continue;
     }
     afterRecord(outcome, outcome.kind === "unknown_trade" ? "" : outcome.payment.tradeNo);
+    if (outcome.kind === "duplicate") log.warn("USDT transfer for an attempt that was already paid", { txId: t.txId, tradeNo: outcome.payment.tradeNo });
     if (outcome.kind === "settled") result.settled++;
     if (outcome.kind === "late") result.late++;
   }
   return result;
+}
+
+/**
+ * The attempt a transfer of `amountMicro` in a block made at `blockTime` belongs to: the one that was
+ * open then (created at or before the block, and not yet closed or paid at it; the amount's
+ * quarantine in create-payment keeps these windows apart), else the one that closed last before the
+ * block, within the late window. Never an attempt created after the block.
+ *
+ * A closed attempt's `updatedAt` is its close time: an attempt is written after it leaves PENDING
+ * only by the move to PAID (which sets `paidAt`) and the late flag (which leaves `updatedAt` alone).
+ */
+export async function attemptForTransfer(tx: Db, amountMicro: number, blockTime: Date): Promise<Payment | undefined> {
+  const usdtAmount = and(eq(payments.provider, "usdt_trc20"), eq(payments.cryptoAmountMicro, amountMicro), lte(payments.createdAt, new Date(blockTime.getTime() + USDT_BLOCK_TIME_TOLERANCE_MS)));
+  const [open] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        usdtAmount,
+        or(
+          eq(payments.status, "PENDING"),
+          and(eq(payments.status, "CLOSED"), gte(payments.updatedAt, blockTime)),
+          and(eq(payments.status, "PAID"), gte(payments.paidAt, blockTime)),
+        ),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (open) return open;
+  const [closed] = await tx
+    .select()
+    .from(payments)
+    .where(and(usdtAmount, eq(payments.status, "CLOSED"), gte(payments.updatedAt, new Date(blockTime.getTime() - USDT_LATE_WINDOW_MS))))
+    .orderBy(desc(payments.updatedAt))
+    .limit(1);
+  return closed;
 }
 
 async function recordTransfer(tx: Db, t: IncomingTransfer, now: Date): Promise<RecordOutcome | "unmatched" | undefined> {
@@ -54,22 +105,7 @@ async function recordTransfer(tx: Db, t: IncomingTransfer, now: Date): Promise<R
     .onConflictDoNothing()
     .returning({ txId: chainReceipts.txId });
   if (inserted.length === 0) return undefined; // seen before: used once, never again
-  // The attempt that asked for exactly this amount and was open when the transfer was made; an open
-  // one first (the unique index allows at most one), else the latest closed one (a late payment).
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.provider, "usdt_trc20"),
-        eq(payments.cryptoAmountMicro, t.amountMicro),
-        lte(payments.createdAt, new Date(blockTime.getTime() + SKEW_MS)),
-        gte(payments.expiresAt, new Date(blockTime.getTime() - USDT_LATE_WINDOW_MS)),
-        sql`${payments.status} <> 'PAID'`,
-      ),
-    )
-    .orderBy(sql`(${payments.status} = 'PENDING') desc`, sql`${payments.createdAt} desc`)
-    .limit(1);
+  const payment = await attemptForTransfer(tx, t.amountMicro, blockTime);
   if (!payment) return "unmatched";
   await tx.update(chainReceipts).set({ paymentId: payment.id }).where(eq(chainReceipts.txId, t.txId));
   return recordVerifiedPaymentIn(tx, {
