@@ -47,7 +47,7 @@ describe("previewOrder", () => {
     const other = await proxyPlan(shop);
     const u = await buyer(shop);
     const unknown = await domainErrorOf(() => previewOrder(u.ctx, { lines: [{ planId: plan.id }], couponCode: "NO-SUCH-COUPON" }));
-    expect(unknown).toMatchObject({ code: "VALIDATION", reason: "coupon_not_found" });
+    expect(unknown).toMatchObject({ code: "VALIDATION", reason: "coupon_unusable" });
     expect(unknown.details.fields).toEqual({ couponCode: "invalid" });
 
     const restricted = await createCoupon(shop.admin.ctx, { code: code("ONLY"), kind: "AMOUNT", amountOffMinor: 100, planIds: [other.id] });

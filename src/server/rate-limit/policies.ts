@@ -36,6 +36,13 @@ export const LIMITS = {
   // Wrong or missing metrics tokens from one IP. A right token gives its count back, so a
   // Prometheus scraping every few seconds never runs into it.
   metricsTokenFailuresPerIp: { limit: 10, windowSeconds: 10 * 60 },
+  // Coupon codes a buyer types (cart preview and checkout, buy now, extension preview and order),
+  // counted before the code is looked up; a code that names a coupon the buyer may use gives its
+  // count back, so only wrong codes use the budget. Per account: far more than a person mistyping
+  // needs, and guessing becomes hopeless. Per IP: higher, since many buyers may share one NAT
+  // address, but it still bounds one client cycling through fresh accounts.
+  couponFailuresPerUser: { limit: 10, windowSeconds: 10 * 60 },
+  couponFailuresPerIp: { limit: 30, windowSeconds: 10 * 60 },
 } as const;
 
 type Limit = { limit: number; windowSeconds: number };
@@ -195,4 +202,25 @@ export async function beginMetricsTokenCheck(ipRaw: string | undefined): Promise
   const r = await getLimiter().hit(key, l.limit, l.windowSeconds);
   if (!r.ok) throw rateLimited(r.retryAfterSeconds);
   return async () => void (await getLimiter().hit(key, l.limit, l.windowSeconds, -1));
+}
+
+/**
+ * Counts one coupon-code attempt against the buyer and the client IP before the code is looked up
+ * (throws RATE_LIMITED when either has had too many wrong codes); the returned function gives both
+ * counts back once the code named a coupon this buyer may use.
+ */
+export async function beginCouponCodeCheck(userId: string, ipRaw: string | undefined): Promise<() => Promise<void>> {
+  const ip = requireIp(ipRaw);
+  const limiter = getLimiter();
+  const user = LIMITS.couponFailuresPerUser;
+  const perIp = LIMITS.couponFailuresPerIp;
+  const keys = [`coupon:user:${userId}`, `coupon:ip:${ip}`] as const;
+  const [u, i] = await Promise.all([limiter.hit(keys[0], user.limit, user.windowSeconds), limiter.hit(keys[1], perIp.limit, perIp.windowSeconds)]);
+  if (!u.ok || !i.ok) throw rateLimited(Math.max(u.ok ? 0 : u.retryAfterSeconds, i.ok ? 0 : i.retryAfterSeconds));
+  let refunded = false;
+  return async () => {
+    if (refunded) return;
+    refunded = true;
+    await Promise.all([limiter.hit(keys[0], user.limit, user.windowSeconds, -1), limiter.hit(keys[1], perIp.limit, perIp.windowSeconds, -1)]);
+  };
 }

@@ -42,23 +42,26 @@ export interface CouponUse {
   /** The plans of the order's lines: at least one must be in the coupon's list (when it has one). */
   planIds: string[];
   now: Date;
-  /** For GRANTED coupons: whether the coupon was granted to the buyer. Not granted reads as not found. */
+  /** For GRANTED coupons: whether the coupon was granted to the buyer. Not granted reads like an unknown code. */
   grantedToUser?: boolean;
 }
 
+/** Whether the coupon is one this buyer may use at `now` (granted if GRANTED, enabled, in its window). */
+const couponOpenTo = (coupon: CouponRules, use: Pick<CouponUse, "now" | "grantedToUser">): boolean =>
+  (coupon.audience !== "GRANTED" || use.grantedToUser === true) && coupon.enabled && inWindow(coupon, use.now);
+
 /**
- * Throws why the coupon cannot be used on this order, or returns its discount: coupon_not_found
- * (no coupon, or a GRANTED one not granted to the buyer, so a guessed code learns nothing),
- * coupon_disabled, coupon_not_started, coupon_expired, coupon_not_for_plan, coupon_min_spend
- * (with minSpend in major units). All are VALIDATION errors on the field `couponCode`.
+ * Throws why the coupon cannot be used on this order, or returns its discount. A code a buyer could
+ * be guessing gets one answer, coupon_unusable, whatever the cause (no coupon, a GRANTED one not
+ * granted to this buyer, disabled, not started, expired): telling them apart would confirm that a
+ * guessed code exists. Only for a code that names a coupon this buyer may use now do the reasons
+ * that follow say more (coupon_not_for_plan, coupon_min_spend with minSpend in major units): they
+ * reveal nothing to someone who already holds a working code, and the buyer needs them to fix the
+ * order. All are VALIDATION errors on the field `couponCode`.
  */
 export function checkCouponUsable(coupon: CouponRules | null | undefined, use: CouponUse): number {
   const fail = (reason: Parameters<typeof validationError>[0], extra: Record<string, unknown> = {}) => validationError(reason, { ...extra, fields: { couponCode: "invalid" } });
-  if (!coupon) throw fail("coupon_not_found");
-  if (coupon.audience === "GRANTED" && use.grantedToUser !== true) throw fail("coupon_not_found");
-  if (!coupon.enabled) throw fail("coupon_disabled");
-  if (!started(coupon.startsAt, use.now)) throw fail("coupon_not_started");
-  if (ended(coupon.endsAt, use.now)) throw fail("coupon_expired");
+  if (!coupon || !couponOpenTo(coupon, use)) throw fail("coupon_unusable");
   if (coupon.planIds.length && !use.planIds.some((p) => coupon.planIds.includes(p))) throw fail("coupon_not_for_plan");
   if (whole(use.subtotalMinor) < coupon.minSpendMinor) throw fail("coupon_min_spend", { minSpend: formatMinor(coupon.minSpendMinor) });
   return couponDiscount(coupon, use.subtotalMinor, use.now);

@@ -28,6 +28,7 @@ import { recordAudit } from "../audit";
 import { getSettingsWithSecrets } from "../settings/queries";
 import { kickTasks } from "../tasks";
 import { newOrderNo } from "../payments/trade-no";
+import { withCouponAttempt } from "./coupon-attempt";
 import { checkExtensionTarget } from "./extension-target";
 import { takePlanUnit } from "./release-order";
 import { settleOrder } from "./settle-order";
@@ -58,7 +59,8 @@ export async function placeOrder(ctx: Ctx, userId: string, source: LineSource, c
   if (Array.isArray(source) && source.length === 0) throw validationError("cart_empty");
   const now = ctx.now();
   const settings = await getSettingsWithSecrets(ctx.db);
-  const result = await ctx.db.transaction(async (tx) => {
+  // A typed coupon code is counted against the buyer and the IP before the transaction looks it up.
+  const result = await withCouponAttempt(ctx, userId, couponCode, () => ctx.db.transaction(async (tx) => {
     // The buyer's row lock serializes this user's purchases (limits below are per user).
     const [buyer] = await tx.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, userId)).for("update");
     if (!buyer || buyer.status !== "ACTIVE") throw forbidden("account_inactive");
@@ -129,7 +131,7 @@ export async function placeOrder(ctx: Ctx, userId: string, source: LineSource, c
       return { order: settled.order!, settled: true };
     }
     return { order: order!, settled: false };
-  });
+  }));
   if (result.settled) kickTasks();
   return result.order;
 }

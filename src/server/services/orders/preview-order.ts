@@ -11,6 +11,7 @@ import { parseInput } from "../../validation";
 import { bestPromotion, checkCouponUsable, couponAppliesToPlan, normalizeCouponCode, quotePlanPrice } from "../catalog";
 import { getSettingsWithSecrets } from "../settings/queries";
 import { MAX_CART_ITEMS } from "./cart";
+import { withCouponAttempt } from "./coupon-attempt";
 import { checkExtensionTarget } from "./extension-target";
 
 const PreviewLine = z.object({
@@ -50,7 +51,8 @@ const planNotFound = () => new DomainError("NOT_FOUND", "plan_not_found");
 /**
  * Prices `lines` for the caller with `couponCode`: the same rules and errors as placing the order
  * (plan_not_found, plan_not_for_sale, subscription_not_found, the price_* validations, the coupon's
- * reasons on the field couponCode, coupon_user_limit, coupon_exhausted), but nothing is reserved.
+ * reasons on the field couponCode, coupon_user_limit, coupon_exhausted), but nothing is reserved. A
+ * coupon code is counted like an order's (withCouponAttempt): previewing is no free guessing oracle.
  */
 export async function previewOrder(ctx: Ctx, raw: unknown): Promise<OrderPreview> {
   const { userId } = requireUser(ctx);
@@ -76,7 +78,7 @@ export async function previewOrder(ctx: Ctx, raw: unknown): Promise<OrderPreview
 
   const subtotal = lines.reduce((s, l) => s + l.amountMinor, 0);
   const code = input.couponCode?.trim() ? normalizeCouponCode(input.couponCode) : null;
-  const couponOff = code ? Math.min(await couponDiscountFor(ctx, userId, code, lines, now), subtotal) : 0;
+  const couponOff = code ? Math.min(await withCouponAttempt(ctx, userId, code, () => couponDiscountFor(ctx, userId, code, lines, now)), subtotal) : 0;
   const best = bestPromotion(promos, subtotal, now);
   const promoOff = best ? Math.min(best.discountMinor, subtotal - couponOff) : 0;
   return {
