@@ -1,9 +1,9 @@
 // An admin's final decision on a risk event. Release gives access back: the event's restriction is
 // lifted, its places are acknowledged (so the same evidence does not raise a new event; a place new
 // after the decision does, as a new event: raise-events.ts) and the subscriptions risk control
-// suspended come back if they can. Keep banned records that the
-// suspension and restriction stay. Each is one conditional update on "no decision yet", so two
-// admins (or a double click) decide once: the loser gets risk_event_final and changes nothing.
+// suspended come back if they can. Keep banned records that the suspension and restriction stay.
+// Each is one conditional update on "no decision yet", so two admins (or a double click) decide
+// once: the loser gets risk_event_final and changes nothing.
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type Ctx } from "../../context";
