@@ -1,4 +1,5 @@
 import { DomainError, validationError } from "../errors";
+import { isConnectionAbort } from "./client-abort";
 
 /** A request body that is read only when the verb asks for it: after its caller and rate-limit checks. */
 export type LazyBody = unknown | (() => Promise<unknown>);
@@ -27,7 +28,11 @@ export async function readBodyCapped(req: Request, maxBytes: number): Promise<Bu
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((err: unknown) => {
+      // The request's own stream failed: the client went away mid-body. That is its doing, not a
+      // fault of ours (the listener logs it at info with the request id).
+      throw isConnectionAbort(err) ? validationError("request_incomplete") : err;
+    });
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
