@@ -1,7 +1,7 @@
 // Where login sends a person afterwards: only a path on this site. Every way a browser would read
 // the value as another host, or as code, is refused.
 import { describe, expect, it } from "vitest";
-import { loginPathFor, safeRedirectPath } from "../../src/server/auth/safe-redirect";
+import { loginPathFor, safeCallbackUrl, safeRedirectPath } from "../../src/server/auth/safe-redirect";
 
 describe("safeRedirectPath", () => {
   it.each([
@@ -57,4 +57,24 @@ describe("loginPathFor", () => {
   it("falls back to the bare login page for the home page, nothing, or anything unsafe", () => {
     for (const p of ["/", null, undefined, "", "//evil.com", "https://evil.com/x", "/\\evil.com"]) expect(loginPathFor(p)).toBe("/login");
   });
+});
+
+describe("safeCallbackUrl (next-auth's redirect callback)", () => {
+  const base = "https://shop.example";
+  it.each([
+    ["/account", "https://shop.example/account"],
+    ["/login", "https://shop.example/login"],
+    ["https://shop.example/orders?x=1#y", "https://shop.example/orders?x=1#y"],
+    // Percent-encoded, so it fits a Location header (raw, it was a 500: not a ByteString).
+    ["/中", "https://shop.example/%E4%B8%AD"],
+  ])("keeps the same-site %j as %j", (raw, want) => {
+    expect(safeCallbackUrl(raw, base)).toBe(want);
+  });
+
+  it.each(["ht!tp::x", "https://evil.example/account", "http://shop.example/account", "//evil.example", "/\\evil.example", "javascript:alert(1)", "evil.example", "", "%ff", "\uFFFD", "/\tx", undefined, 42])(
+    "replaces %j by the site root",
+    (raw) => {
+      expect(safeCallbackUrl(raw, base)).toBe(base);
+    },
+  );
 });

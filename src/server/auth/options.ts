@@ -12,6 +12,7 @@ import { log } from "../logger";
 import { authenticate } from "../services/accounts";
 import { verifySecondFactor } from "../services/accounts/second-factor";
 import { checkSession, openSession, revokeSession, SESSION_MAX_AGE_SECONDS } from "../services/accounts/user-sessions";
+import { safeCallbackUrl } from "./safe-redirect";
 
 class SessionRevokedError extends Error {
   constructor() {
@@ -85,6 +86,11 @@ export function authOptions(hooks: SignInHooks = {}): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // Every callback URL (parameter, form field, cookie): next-auth's default throws on one that is
+      // not a URL and puts "/中" raw into a Location header, both a 500. Same site or the site root.
+      async redirect({ url, baseUrl }) {
+        return safeCallbackUrl(url, baseUrl);
+      },
       async jwt({ token, user }) {
         if (user) {
           const u = user as unknown as { id: string; role: "ADMIN" | "USER"; sv: number; sid: string };

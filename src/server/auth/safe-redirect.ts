@@ -6,9 +6,38 @@
 export const CALLBACK_PARAM = "callbackUrl";
 
 const MAX_LENGTH = 1000;
+const BASE = "http://relayboard.invalid";
 
 /** A same-site path ("/account?tab=x") or null. Never returns a value with a scheme or a host. */
 export function safeRedirectPath(raw: unknown): string | null {
+  const path = sameSitePath(raw);
+  // Coming back to the login page itself would only loop.
+  return path && new URL(path, BASE).pathname !== "/login" ? path : null;
+}
+
+/**
+ * next-auth's callback URL (a `callbackUrl` parameter or field, or its callback-url cookie) as an
+ * absolute URL on `baseUrl`'s origin: a same-site path, or an absolute URL of that very origin, kept
+ * (percent-encoded, so it fits a Location header); anything else, not a URL at all or another
+ * site's, is replaced by the site root and never followed.
+ */
+export function safeCallbackUrl(raw: unknown, baseUrl: string): string {
+  const origin = new URL(baseUrl).origin;
+  let candidate = raw;
+  if (typeof raw === "string" && /^[a-z][a-z0-9+.-]*:/i.test(raw)) {
+    try {
+      const u = new URL(raw);
+      candidate = u.origin === origin ? `${u.pathname}${u.search}${u.hash}` : null;
+    } catch {
+      candidate = null;
+    }
+  }
+  const path = sameSitePath(candidate);
+  return path ? `${origin}${path}` : origin;
+}
+
+/** A path on this site, normalised and percent-encoded, or null. */
+function sameSitePath(raw: unknown): string | null {
   if (typeof raw !== "string" || !raw || raw.length > MAX_LENGTH) return null;
   // One leading slash and no backslash or control character anywhere: "//", "/\" and tabs or
   // newlines (which URL parsers strip) cannot turn the path into another host.
@@ -16,13 +45,11 @@ export function safeRedirectPath(raw: unknown): string | null {
   if (/[\u0000-\u001f\u007f]/.test(raw)) return null;
   let url: URL;
   try {
-    url = new URL(raw, "http://relayboard.invalid");
+    url = new URL(raw, BASE);
   } catch {
     return null;
   }
-  if (url.origin !== "http://relayboard.invalid") return null;
-  // Coming back to the login page itself would only loop.
-  if (url.pathname === "/login") return null;
+  if (url.origin !== BASE) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

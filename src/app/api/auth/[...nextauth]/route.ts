@@ -5,6 +5,7 @@ import NextAuth from "next-auth";
 import { NextRequest, NextResponse } from "next/server";
 import { signInLocaleCookie } from "@/app/locale-cookie";
 import { authOptions, decodeLoginError, type SignInHooks } from "@/server/auth/options";
+import { safeCallbackUrl } from "@/server/auth/safe-redirect";
 import { REQUEST_ID_HEADER } from "@/server/http/client-ip";
 import { readBodyCapped } from "@/server/http/read-json";
 import { localeOfHeaders } from "@/server/http/request-meta";
@@ -21,6 +22,21 @@ async function handler(req: Request, ctx: Ctx, hooks?: SignInHooks): Promise<Res
 
 const isCredentialsCallback = (p: string[]) => p[0] === "callback" && p[1] === "credentials";
 
+/**
+ * The query as next-auth can take it. A `callbackUrl` that is not a URL is refused by next-auth
+ * with a 500 before any callback runs, so it becomes a same-site URL or the site root here (the
+ * same rule as the `redirect` callback, against the public origin next-auth uses). `error` goes
+ * raw into a Location header, a 500 for anything outside Latin-1: it travels percent-encoded.
+ */
+function safeQueryUrl(raw: string): string {
+  const url = new URL(raw);
+  const callback = url.searchParams.get("callbackUrl");
+  if (callback !== null) url.searchParams.set("callbackUrl", safeCallbackUrl(callback, process.env.NEXTAUTH_URL || url.origin));
+  const error = url.searchParams.get("error");
+  if (error !== null) url.searchParams.set("error", encodeURIComponent(error));
+  return url.toString();
+}
+
 /** A browser that never chose a language takes the account's at sign-in (see locale-cookie.ts). */
 function withSignInLocale(res: Response, incoming: Request, profileLocale: string | null): Response {
   const cookie = signInLocaleCookie(new NextRequest(incoming.url, { headers: incoming.headers }).cookies, profileLocale);
@@ -35,7 +51,7 @@ export async function GET(req: Request, ctx: Ctx): Promise<Response> {
   if (isCredentialsCallback((await ctx.params).nextauth)) {
     return NextResponse.json(errorBody("METHOD_NOT_ALLOWED", "Log in with POST", { reason: "post_required" }), { status: 405, headers: { allow: "POST" } });
   }
-  return handler(req, ctx);
+  return handler(new NextRequest(safeQueryUrl(req.url), { headers: req.headers }), ctx);
 }
 
 /** next-auth reads its form bodies whole, whatever their size: we read them first, with a cap. */
@@ -45,7 +61,7 @@ export async function POST(incoming: Request, ctx: Ctx): Promise<Response> {
   let req: Request;
   try {
     const body = await readBodyCapped(incoming, MAX_AUTH_BODY_BYTES);
-    req = new NextRequest(incoming.url, { method: "POST", headers: incoming.headers, body: body.length ? new Uint8Array(body) : undefined });
+    req = new NextRequest(safeQueryUrl(incoming.url), { method: "POST", headers: incoming.headers, body: body.length ? new Uint8Array(body) : undefined });
   } catch (err) {
     return errorResponse(err, incoming.headers.get(REQUEST_ID_HEADER) ?? undefined, localeOfHeaders(incoming.headers));
   }

@@ -2,7 +2,7 @@
 // The reply is plain text for the gateway; bad input is a 4xx `fail`, never a 5xx.
 import { getDb } from "@/server/db/client";
 import { describeError } from "@/server/describe-error";
-import { DomainError } from "@/server/errors";
+import { DomainError, validationError } from "@/server/errors";
 import { readBodyCapped } from "@/server/http/read-json";
 import { requestMeta } from "@/server/http/request-meta";
 import { log } from "@/server/logger";
@@ -18,7 +18,9 @@ async function paramsOf(req: Request): Promise<Record<string, string>> {
     const raw = (await readBodyCapped(req, NOTIFY_BODY_LIMIT)).toString("utf8");
     if (type === "application/x-www-form-urlencoded" || (type === "" && raw.includes("="))) Object.assign(out, Object.fromEntries(new URLSearchParams(raw)));
     else if (type === "application/json" && raw.trim()) {
-      const json = JSON.parse(raw) as Record<string, unknown>;
+      const json: unknown = JSON.parse(raw);
+      // A notify is a set of named fields: `null`, a number, a string or an array is no notify.
+      if (json === null || typeof json !== "object" || Array.isArray(json)) throw validationError("invalid_json");
       for (const [k, v] of Object.entries(json)) out[k] = typeof v === "string" ? v : JSON.stringify(v);
     }
   }
