@@ -66,12 +66,17 @@ function problemOf(issue: Issue, input: unknown): Problem {
 }
 
 /** Field problems of a failed parse: the first problem per field, in the schema's order. */
-export function fieldProblems(issues: readonly Issue[], input: unknown, fallbackField = "input"): Pick<ErrorDetails, "fields" | "fieldParams"> {
+export function fieldProblems(
+  issues: readonly Issue[],
+  input: unknown,
+  fallbackField = "input",
+  keyOf: (path: PropertyKey[]) => string = (path) => path.join("."),
+): Pick<ErrorDetails, "fields" | "fieldParams"> {
   const fields: Record<string, FieldCode> = {};
   const fieldParams: Record<string, Record<string, string | number>> = {};
   for (const issue of issues) {
     // An unknown key is reported on the object; name the key itself so a person can find it.
-    const keys = issue.code === "unrecognized_keys" ? issue.keys.map((k) => [...issue.path, k].join(".")) : [issue.path.join(".") || fallbackField];
+    const keys = issue.code === "unrecognized_keys" ? issue.keys.map((k) => keyOf([...issue.path, k])) : [keyOf(issue.path) || fallbackField];
     for (const key of keys) {
       if (key in fields) continue;
       const p = problemOf(issue, input);

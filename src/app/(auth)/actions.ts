@@ -1,5 +1,6 @@
 "use server";
 // Signed-out account actions: thin wrappers over the accounts verbs (which rate-limit and validate).
+import { args, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { confirmEmailLink, requestPasswordReset, resendVerification, resetPassword } from "@/server/services/accounts";
 
@@ -7,18 +8,22 @@ import { confirmEmailLink, requestPasswordReset, resendVerification, resetPasswo
 // session changes nothing about them.
 const SIGNED_OUT = { allowWhileRestricted: true };
 
-export async function confirmEmailAction(token: string) {
-  return runAction((ctx) => confirmEmailLink(ctx, { token }), SIGNED_OUT);
+const Token = args(["token", str]);
+const Email = args(["email", str]);
+const Reset = args(["token", str], ["password", str]);
+
+export async function confirmEmailAction(...a: [token: string]) {
+  return runAction(Token, a, (ctx, [token]) => confirmEmailLink(ctx, { token }), SIGNED_OUT);
 }
 
-export async function resendVerificationAction(email: string) {
-  return runAction((ctx) => resendVerification(ctx, { email }), SIGNED_OUT);
+export async function resendVerificationAction(...a: [email: string]) {
+  return runAction(Email, a, (ctx, [email]) => resendVerification(ctx, { email }), SIGNED_OUT);
 }
 
-export async function requestPasswordResetAction(email: string) {
-  return runAction((ctx) => requestPasswordReset(ctx, { email }), SIGNED_OUT);
+export async function requestPasswordResetAction(...a: [email: string]) {
+  return runAction(Email, a, (ctx, [email]) => requestPasswordReset(ctx, { email }), SIGNED_OUT);
 }
 
-export async function resetPasswordAction(token: string, password: string) {
-  return runAction((ctx) => resetPassword(ctx, { token, password }), SIGNED_OUT);
+export async function resetPasswordAction(...a: [token: string, password: string]) {
+  return runAction(Reset, a, (ctx, [token, password]) => resetPassword(ctx, { token, password }), SIGNED_OUT);
 }

@@ -3,32 +3,63 @@
 // affected pages.
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
+import type { z } from "zod";
 import { refuseWhileRiskRestricted, type RestrictionOptions } from "../auth/risk-restriction";
 import { requestCtx } from "../auth/session";
-import type { Ctx } from "../context";
-import { isDomainError, type ErrorCode } from "../errors";
+import { requireAdmin, type Ctx } from "../context";
+import { isDomainError, validationError, type ErrorCode } from "../errors";
 import { markActionReached } from "../http/action-scope";
 import { localeOfHeaders } from "../http/request-meta";
 import { internalErrorBody } from "../http/respond";
 import { localizeError } from "../i18n/error-text";
 import { describeError } from "../describe-error";
 import { log } from "../logger";
+import { fieldProblems } from "../validation";
+import type { ArgList } from "./args";
+
+export { formToObject } from "./args";
 
 export type ActionError = { code: ErrorCode | "INTERNAL"; message: string; details?: Record<string, unknown> };
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
 
-export interface RunActionOptions extends RestrictionOptions {
-  revalidate?: string[];
+export interface RunActionOptions<A = unknown> extends RestrictionOptions {
+  /** Pages to refresh after success; a function of the parsed arguments when they name the page. */
+  revalidate?: string[] | ((args: A) => string[]);
+  /** An admin action: anyone else is refused (FORBIDDEN) before the arguments are read. */
+  admin?: boolean;
 }
 
-export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>, opts: RunActionOptions = {}): Promise<ActionResult<T>> {
+/**
+ * The arguments as the action's schema reads them, or a VALIDATION error naming each wrong one: an
+ * argument by its name, a field of an object argument by the field's name (what the forms show).
+ */
+function parseArgs<S extends z.ZodType>(list: ArgList<S>, given: unknown[]): z.output<S> {
+  const r = list.schema.safeParse(given);
+  if (r.success) return r.data;
+  const keyOf = (path: PropertyKey[]) => {
+    const [index, ...rest] = path;
+    if (typeof index !== "number") return "arguments"; // too many or too few
+    return rest.length ? rest.join(".") : (list.names[index] ?? "arguments");
+  };
+  throw validationError("invalid_input", fieldProblems(r.error.issues, given, "arguments", keyOf));
+}
+
+export async function runAction<S extends z.ZodType, T>(
+  list: ArgList<S>,
+  given: unknown[],
+  fn: (ctx: Ctx, args: z.output<S>) => Promise<T>,
+  opts: RunActionOptions<z.output<S>> = {},
+): Promise<ActionResult<T>> {
   markActionReached();
   let ctx: Ctx | undefined;
   try {
     ctx = await requestCtx();
     refuseWhileRiskRestricted(ctx, opts);
-    const data = await fn(ctx);
-    for (const p of opts.revalidate ?? []) revalidatePath(p);
+    if (opts.admin) requireAdmin(ctx);
+    const parsed = parseArgs(list, given);
+    const data = await fn(ctx, parsed);
+    const pages = typeof opts.revalidate === "function" ? opts.revalidate(parsed) : (opts.revalidate ?? []);
+    for (const p of pages) revalidatePath(p);
     return { ok: true, data };
   } catch (err) {
     // The caller's language: from the context, or (when building it failed) from the request itself.
@@ -38,14 +69,4 @@ export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>, opts: RunAction
     log.error("action failed", { requestId: ctx?.requestId, error: describeError(err, { stack: true }) });
     return { ok: false, error: internalErrorBody(locale, ctx?.requestId).error as ActionError };
   }
-}
-
-/** FormData to a plain object for zod: repeated keys become arrays, checkboxes "on" stay strings. */
-export function formToObject(fd: FormData): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of fd.entries()) {
-    if (k.startsWith("$ACTION")) continue; // React's own action bookkeeping fields
-    out[k] = k in out ? ([] as unknown[]).concat(out[k], v) : v;
-  }
-  return out;
 }

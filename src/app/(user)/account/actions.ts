@@ -1,7 +1,8 @@
 "use server";
 // The signed-in user's own account. Each verb checks the session itself (requireUser).
 import { rememberLocale } from "@/app/locale-cookie";
-import { formToObject, runAction } from "@/server/actions/run-action";
+import { args, form, noArgs, str } from "@/server/actions/args";
+import { runAction } from "@/server/actions/run-action";
 import {
   changePassword,
   confirmTwoFactorSetup,
@@ -15,11 +16,15 @@ import {
   updateProfile,
 } from "@/server/services/accounts";
 
+const Form = args(["form", form]);
+
 /** The profile's language is also this browser's interface language (one language setting). */
-export async function updateProfileAction(formData: FormData) {
+export async function updateProfileAction(...a: [formData: FormData]) {
   return runAction(
-    async (ctx) => {
-      const user = await updateProfile(ctx, formToObject(formData));
+    Form,
+    a,
+    async (ctx, [input]) => {
+      const user = await updateProfile(ctx, input);
       await rememberLocale(user.locale);
       return user;
     },
@@ -27,39 +32,39 @@ export async function updateProfileAction(formData: FormData) {
   );
 }
 
-export async function changePasswordAction(formData: FormData) {
-  return runAction((ctx) => changePassword(ctx, formToObject(formData)));
+export async function changePasswordAction(...a: [formData: FormData]) {
+  return runAction(Form, a, (ctx, [input]) => changePassword(ctx, input));
 }
 
-export async function requestEmailChangeAction(formData: FormData) {
-  return runAction((ctx) => requestEmailChange(ctx, formToObject(formData)));
+export async function requestEmailChangeAction(...a: [formData: FormData]) {
+  return runAction(Form, a, (ctx, [input]) => requestEmailChange(ctx, input));
 }
 
-export async function generateInviteCodeAction() {
-  return runAction((ctx) => generateInviteCode(ctx), { revalidate: ["/account"] });
+export async function generateInviteCodeAction(...a: []) {
+  return runAction(noArgs, a, (ctx) => generateInviteCode(ctx), { revalidate: ["/account"] });
 }
 
-export async function logoutEverywhereAction() {
+export async function logoutEverywhereAction(...a: []) {
   // Signing out (here or another device) stays open to a risk-restricted account; other account changes do not.
-  return runAction((ctx) => logoutEverywhere(ctx), { allowWhileRestricted: true });
+  return runAction(noArgs, a, (ctx) => logoutEverywhere(ctx), { allowWhileRestricted: true });
 }
 
-export async function revokeSessionAction(id: string) {
-  return runAction((ctx) => revokeMySession(ctx, { id }), { revalidate: ["/account"], allowWhileRestricted: true });
+export async function revokeSessionAction(...a: [id: string]) {
+  return runAction(args(["id", str]), a, (ctx, [id]) => revokeMySession(ctx, { id }), { revalidate: ["/account"], allowWhileRestricted: true });
 }
 
-export async function startTwoFactorSetupAction() {
-  return runAction((ctx) => startTwoFactorSetup(ctx));
+export async function startTwoFactorSetupAction(...a: []) {
+  return runAction(noArgs, a, (ctx) => startTwoFactorSetup(ctx));
 }
 
-export async function confirmTwoFactorSetupAction(formData: FormData) {
-  return runAction((ctx) => confirmTwoFactorSetup(ctx, formToObject(formData)), { revalidate: ["/account"] });
+export async function confirmTwoFactorSetupAction(...a: [formData: FormData]) {
+  return runAction(Form, a, (ctx, [input]) => confirmTwoFactorSetup(ctx, input), { revalidate: ["/account"] });
 }
 
-export async function regenerateRecoveryCodesAction(formData: FormData) {
-  return runAction((ctx) => regenerateRecoveryCodes(ctx, formToObject(formData)), { revalidate: ["/account"] });
+export async function regenerateRecoveryCodesAction(...a: [formData: FormData]) {
+  return runAction(Form, a, (ctx, [input]) => regenerateRecoveryCodes(ctx, input), { revalidate: ["/account"] });
 }
 
-export async function disableTwoFactorAction(formData: FormData) {
-  return runAction((ctx) => disableTwoFactor(ctx, formToObject(formData)), { revalidate: ["/account"] });
+export async function disableTwoFactorAction(...a: [formData: FormData]) {
+  return runAction(Form, a, (ctx, [input]) => disableTwoFactor(ctx, input), { revalidate: ["/account"] });
 }

@@ -1,6 +1,8 @@
 "use server";
 // Extending one's own subscription: price it (nothing reserved), order it now, or put it in the cart;
 // rotating its access, the aggregate link, and revealing streaming credentials.
+import { z } from "zod";
+import { args, noArgs, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { addToCart, addTraffic, previewOrder, renewSubscription } from "@/server/services/orders";
 import * as subs from "@/server/services/subscriptions";
@@ -14,20 +16,27 @@ export interface ExtensionInput {
   couponCode?: string;
 }
 
-export async function previewExtensionAction(input: ExtensionInput) {
-  return runAction((ctx) =>
+// The kind picks the verb; the other fields are the verbs' to check (VALIDATION with the field's name).
+const Extension = args(["input", z.looseObject({ kind: z.enum(["RENEWAL", "TRAFFIC_TOPUP"]) })]);
+const SubscriptionId = args(["subscriptionId", str]);
+const couponOf = (input: Record<string, unknown>) => input.couponCode || undefined;
+
+export async function previewExtensionAction(...a: [input: ExtensionInput]) {
+  return runAction(Extension, a, (ctx, [input]) =>
     previewOrder(ctx, {
       lines: [{ planId: input.planId, kind: input.kind, subscriptionId: input.subscriptionId, days: input.days, trafficGb: input.trafficGb }],
-      couponCode: input.couponCode || undefined,
+      couponCode: couponOf(input),
     }),
   );
 }
 
 /** Places the renewal or top-up order; the page then opens its payment page (a free one is already paid). */
-export async function orderExtensionAction(input: ExtensionInput) {
+export async function orderExtensionAction(...a: [input: ExtensionInput]) {
   return runAction(
-    async (ctx) => {
-      const common = { subscriptionId: input.subscriptionId, couponCode: input.couponCode || undefined };
+    Extension,
+    a,
+    async (ctx, [input]) => {
+      const common = { subscriptionId: input.subscriptionId, couponCode: couponOf(input) };
       const o = input.kind === "RENEWAL" ? await renewSubscription(ctx, { ...common, days: input.days }) : await addTraffic(ctx, { ...common, trafficGb: input.trafficGb });
       return { id: o.id, status: o.status };
     },
@@ -35,23 +44,25 @@ export async function orderExtensionAction(input: ExtensionInput) {
   );
 }
 
-export async function addExtensionToCartAction(input: ExtensionInput) {
-  return runAction((ctx) => addToCart(ctx, { planId: input.planId, kind: input.kind, subscriptionId: input.subscriptionId, days: input.days ?? 0, trafficGb: input.trafficGb ?? 0 }), {
+export async function addExtensionToCartAction(...a: [input: ExtensionInput]) {
+  return runAction(Extension, a, (ctx, [input]) => addToCart(ctx, { planId: input.planId, kind: input.kind, subscriptionId: input.subscriptionId, days: input.days ?? 0, trafficGb: input.trafficGb ?? 0 }), {
     revalidate: ["/cart"],
   });
 }
 
 /** New download token and panel credentials for one's own proxy subscription; used traffic is kept. Answers the new token. */
-export async function rotateSubscriptionAccess(subscriptionId: string) {
-  return runAction((ctx) => subs.rotateSubscriptionAccess(ctx, subscriptionId), { revalidate: ["/subscriptions", `/subscriptions/${subscriptionId}`] });
+export async function rotateSubscriptionAccess(...a: [subscriptionId: string]) {
+  return runAction(SubscriptionId, a, (ctx, [subscriptionId]) => subs.rotateSubscriptionAccess(ctx, subscriptionId), {
+    revalidate: ([subscriptionId]) => ["/subscriptions", `/subscriptions/${subscriptionId}`],
+  });
 }
 
 /** A new token for the aggregate (/api/subscription/all) link; the old link stops working. */
-export async function rotateAggregateLink() {
-  return runAction((ctx) => subs.rotateAggregateToken(ctx), { revalidate: ["/subscriptions"] });
+export async function rotateAggregateLink(...a: []) {
+  return runAction(noArgs, a, (ctx) => subs.rotateAggregateToken(ctx), { revalidate: ["/subscriptions"] });
 }
 
 /** The shared account's credentials of one's own active streaming subscription (audited). */
-export async function revealStreamingCredentials(subscriptionId: string) {
-  return runAction((ctx) => subs.revealStreamingCredentials(ctx, subscriptionId));
+export async function revealStreamingCredentials(...a: [subscriptionId: string]) {
+  return runAction(SubscriptionId, a, (ctx, [subscriptionId]) => subs.revealStreamingCredentials(ctx, subscriptionId));
 }

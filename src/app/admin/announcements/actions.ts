@@ -1,23 +1,25 @@
 "use server";
-// Admin announcements: thin wrappers; every verb checks for an admin caller itself.
+// Admin announcements: thin wrappers; admins only (the wrapper and every verb check).
+import { z } from "zod";
+import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { createAnnouncement, deleteAnnouncement, setAnnouncementEnabled, updateAnnouncement } from "@/server/services/announcements";
 
-const PAGES = ["/admin/announcements"];
+const OPTS = { revalidate: ["/admin/announcements"], admin: true };
 const brief = (a: { id: string; title: string; enabled: boolean }) => ({ id: a.id, title: a.title, enabled: a.enabled });
 
-export async function createAnnouncementAction(input: Record<string, unknown>) {
-  return runAction(async (ctx) => brief(await createAnnouncement(ctx, input)), { revalidate: PAGES });
+export async function createAnnouncementAction(...a: [input: Record<string, unknown>]) {
+  return runAction(args(["input", fields]), a, async (ctx, [input]) => brief(await createAnnouncement(ctx, input)), OPTS);
 }
 
-export async function updateAnnouncementAction(id: string, input: Record<string, unknown>) {
-  return runAction(async (ctx) => brief(await updateAnnouncement(ctx, id, input)), { revalidate: PAGES });
+export async function updateAnnouncementAction(...a: [id: string, input: Record<string, unknown>]) {
+  return runAction(args(["id", str], ["input", fields]), a, async (ctx, [id, input]) => brief(await updateAnnouncement(ctx, id, input)), OPTS);
 }
 
-export async function setAnnouncementEnabledAction(id: string, enabled: boolean) {
-  return runAction(async (ctx) => brief(await setAnnouncementEnabled(ctx, id, enabled)), { revalidate: PAGES });
+export async function setAnnouncementEnabledAction(...a: [id: string, enabled: boolean]) {
+  return runAction(args(["id", str], ["enabled", z.boolean()]), a, async (ctx, [id, enabled]) => brief(await setAnnouncementEnabled(ctx, id, enabled)), OPTS);
 }
 
-export async function deleteAnnouncementAction(id: string) {
-  return runAction((ctx) => deleteAnnouncement(ctx, id), { revalidate: PAGES });
+export async function deleteAnnouncementAction(...a: [id: string]) {
+  return runAction(args(["id", str]), a, (ctx, [id]) => deleteAnnouncement(ctx, id), OPTS);
 }

@@ -1,31 +1,33 @@
 "use server";
-// Admin coupons and grants: thin wrappers; every verb checks for an admin caller itself.
+// Admin coupons and grants: thin wrappers; admins only (the wrapper and every verb check).
+import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { createCoupon, deleteCoupon, grantCoupon, listCouponGrants, revokeCouponGrant, updateCoupon } from "@/server/services/catalog";
 
-const PAGES = ["/admin/coupons"];
+const OPTS = { revalidate: ["/admin/coupons"], admin: true };
 const brief = (c: { id: string; code: string }) => ({ id: c.id, code: c.code });
+const Id = args(["id", str]);
 
-export async function createCouponAction(input: Record<string, unknown>) {
-  return runAction(async (ctx) => brief(await createCoupon(ctx, input)), { revalidate: PAGES });
+export async function createCouponAction(...a: [input: Record<string, unknown>]) {
+  return runAction(args(["input", fields]), a, async (ctx, [input]) => brief(await createCoupon(ctx, input)), OPTS);
 }
 
-export async function updateCouponAction(id: string, input: Record<string, unknown>) {
-  return runAction(async (ctx) => brief(await updateCoupon(ctx, id, input)), { revalidate: PAGES });
+export async function updateCouponAction(...a: [id: string, input: Record<string, unknown>]) {
+  return runAction(args(["id", str], ["input", fields]), a, async (ctx, [id, input]) => brief(await updateCoupon(ctx, id, input)), OPTS);
 }
 
-export async function deleteCouponAction(id: string) {
-  return runAction((ctx) => deleteCoupon(ctx, id), { revalidate: PAGES });
+export async function deleteCouponAction(...a: [id: string]) {
+  return runAction(Id, a, (ctx, [id]) => deleteCoupon(ctx, id), OPTS);
 }
 
-export async function listCouponGrantsAction(id: string) {
-  return runAction((ctx) => listCouponGrants(ctx, id));
+export async function listCouponGrantsAction(...a: [id: string]) {
+  return runAction(Id, a, (ctx, [id]) => listCouponGrants(ctx, id), { admin: true });
 }
 
-export async function grantCouponAction(id: string, email: string) {
-  return runAction((ctx) => grantCoupon(ctx, id, email), { revalidate: PAGES });
+export async function grantCouponAction(...a: [id: string, email: string]) {
+  return runAction(args(["id", str], ["email", str]), a, (ctx, [id, email]) => grantCoupon(ctx, id, email), OPTS);
 }
 
-export async function revokeCouponGrantAction(id: string, userId: string) {
-  return runAction((ctx) => revokeCouponGrant(ctx, id, userId), { revalidate: PAGES });
+export async function revokeCouponGrantAction(...a: [id: string, userId: string]) {
+  return runAction(args(["id", str], ["userId", str]), a, (ctx, [id, userId]) => revokeCouponGrant(ctx, id, userId), OPTS);
 }

@@ -1,44 +1,52 @@
 "use server";
 // Server Actions of the contract ("Admin, nodes"): thin wrappers over the nodes service verbs,
-// which check the caller (admin only) and write the audit rows themselves.
-import { formToObject, runAction } from "@/server/actions/run-action";
+// which check the caller (admin only, as the wrapper does) and write the audit rows themselves.
+import { z } from "zod";
+import { args, form, formList, str } from "@/server/actions/args";
+import { runAction } from "@/server/actions/run-action";
 import * as nodes from "@/server/services/nodes";
 import * as lifecycle from "@/server/services/subscription-lifecycle";
 
 const PAGES = ["/admin/nodes", "/lines"];
+const Id = args(["id", str]);
+const NodeId = args(["nodeId", str]);
+const IdAndForm = args(["id", str], ["form", form]);
+const nodePages = ([id]: readonly [string, ...unknown[]]) => [...PAGES, `/admin/nodes/${id}`];
+const tokenPages = ([id]: readonly [string, ...unknown[]]) => [`/admin/nodes/${id}`, "/admin/nodes"];
 
-export async function createNode(formData: FormData) {
-  return runAction((ctx) => nodes.createNode(ctx, formToObject(formData)), { revalidate: PAGES });
+export async function createNode(...a: [formData: FormData]) {
+  return runAction(args(["form", form]), a, (ctx, [input]) => nodes.createNode(ctx, input), { revalidate: PAGES, admin: true });
 }
-export async function updateNode(id: string, formData: FormData) {
-  return runAction((ctx) => nodes.updateNode(ctx, id, formToObject(formData)), { revalidate: [...PAGES, `/admin/nodes/${id}`] });
+export async function updateNode(...a: [id: string, formData: FormData]) {
+  return runAction(IdAndForm, a, (ctx, [id, input]) => nodes.updateNode(ctx, id, input), { revalidate: nodePages, admin: true });
 }
-export async function deleteNode(id: string) {
-  return runAction((ctx) => nodes.deleteNode(ctx, id), { revalidate: PAGES });
+export async function deleteNode(...a: [id: string]) {
+  return runAction(Id, a, (ctx, [id]) => nodes.deleteNode(ctx, id), { revalidate: PAGES, admin: true });
 }
-export async function testNodeConnection(id: string) {
-  return runAction((ctx) => nodes.testNodeConnection(ctx, id), { revalidate: [...PAGES, `/admin/nodes/${id}`] });
+export async function testNodeConnection(...a: [id: string]) {
+  return runAction(Id, a, (ctx, [id]) => nodes.testNodeConnection(ctx, id), { revalidate: nodePages, admin: true });
 }
-export async function batchTestNodeConnections(formData: FormData) {
-  return runAction((ctx) => nodes.batchTestNodeConnections(ctx, { nodeIds: formData.getAll("nodeIds").map(String) }), { revalidate: PAGES });
+/** Form field `nodeIds`, repeated. */
+export async function batchTestNodeConnections(...a: [formData: FormData]) {
+  return runAction(args(["form", form]), a, (ctx, [input]) => nodes.batchTestNodeConnections(ctx, { nodeIds: formList(input.nodeIds) }), { revalidate: PAGES, admin: true });
 }
 /** Shows the node to users or hides it; the Lines page and the node pages change with it. */
-export async function setNodeVisibility(id: string, visible: boolean) {
-  return runAction((ctx) => nodes.setNodeVisibility(ctx, id, { visible }), { revalidate: [...PAGES, `/admin/nodes/${id}`] });
+export async function setNodeVisibility(...a: [id: string, visible: boolean]) {
+  return runAction(args(["id", str], ["visible", z.boolean()]), a, (ctx, [id, visible]) => nodes.setNodeVisibility(ctx, id, { visible }), { revalidate: nodePages, admin: true });
 }
-export async function updateInboundDisplayName(id: string, formData: FormData) {
-  return runAction((ctx) => nodes.updateInboundDisplayName(ctx, id, formToObject(formData)), { revalidate: ["/admin/nodes", "/lines"] });
+export async function updateInboundDisplayName(...a: [id: string, formData: FormData]) {
+  return runAction(IdAndForm, a, (ctx, [id, input]) => nodes.updateInboundDisplayName(ctx, id, input), { revalidate: ["/admin/nodes", "/lines"], admin: true });
 }
-export async function deleteInbound(id: string) {
-  return runAction((ctx) => nodes.deleteInbound(ctx, id), { revalidate: ["/admin/nodes"] });
+export async function deleteInbound(...a: [id: string]) {
+  return runAction(Id, a, (ctx, [id]) => nodes.deleteInbound(ctx, id), { revalidate: ["/admin/nodes"], admin: true });
 }
-export async function generateAgentToken(nodeId: string) {
-  return runAction((ctx) => nodes.generateAgentToken(ctx, nodeId), { revalidate: [`/admin/nodes/${nodeId}`, "/admin/nodes"] });
+export async function generateAgentToken(...a: [nodeId: string]) {
+  return runAction(NodeId, a, (ctx, [nodeId]) => nodes.generateAgentToken(ctx, nodeId), { revalidate: tokenPages, admin: true });
 }
-export async function revokeAgentToken(nodeId: string) {
-  return runAction((ctx) => nodes.revokeAgentToken(ctx, nodeId), { revalidate: [`/admin/nodes/${nodeId}`, "/admin/nodes"] });
+export async function revokeAgentToken(...a: [nodeId: string]) {
+  return runAction(NodeId, a, (ctx, [nodeId]) => nodes.revokeAgentToken(ctx, nodeId), { revalidate: tokenPages, admin: true });
 }
 /** Queues a panel sync for every client of the node's last drift report, and a new check shortly after. */
-export async function repairNodeDrift(nodeId: string) {
-  return runAction((ctx) => lifecycle.repairNodeDrift(ctx, nodeId), { revalidate: [`/admin/nodes/${nodeId}`, "/admin/tasks"] });
+export async function repairNodeDrift(...a: [nodeId: string]) {
+  return runAction(NodeId, a, (ctx, [nodeId]) => lifecycle.repairNodeDrift(ctx, nodeId), { revalidate: ([id]) => [`/admin/nodes/${id}`, "/admin/tasks"], admin: true });
 }

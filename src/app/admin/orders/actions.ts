@@ -1,37 +1,40 @@
 "use server";
 // Admin order operations, under the contract's names (interface.md "Admin, orders"): thin wrappers;
-// every verb checks for an admin caller itself.
+// admins only (the wrapper refuses anyone else before reading the arguments, and every verb checks).
+import { args, fields, form, formList, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import * as orders from "@/server/services/orders";
 
-const PAGES = ["/admin/orders", "/admin"];
+const OPTS = { revalidate: ["/admin/orders", "/admin"], admin: true };
+const OrderId = args(["orderId", str]);
+const WithInput = args(["orderId", str], ["input", fields]);
 
-export async function confirmOrder(orderId: string) {
-  return runAction(async (ctx) => {
+export async function confirmOrder(...a: [orderId: string]) {
+  return runAction(OrderId, a, async (ctx, [orderId]) => {
     await orders.confirmOrder(ctx, orderId);
-  }, { revalidate: PAGES });
+  }, OPTS);
 }
 
-export async function cancelOrder(orderId: string) {
-  return runAction((ctx) => orders.cancelOrder(ctx, orderId), { revalidate: PAGES });
+export async function cancelOrder(...a: [orderId: string]) {
+  return runAction(OrderId, a, (ctx, [orderId]) => orders.cancelOrder(ctx, orderId), OPTS);
 }
 
 /** `{ reviewStatus: NORMAL | FLAGGED | RESOLVED, reviewNote }`. */
-export async function updateOrderReview(orderId: string, input: { reviewStatus: string; reviewNote?: string }) {
-  return runAction((ctx) => orders.updateOrderReview(ctx, orderId, input), { revalidate: PAGES });
+export async function updateOrderReview(...a: [orderId: string, input: { reviewStatus: string; reviewNote?: string }]) {
+  return runAction(WithInput, a, (ctx, [orderId, input]) => orders.updateOrderReview(ctx, orderId, input), OPTS);
 }
 
 /** `{ amountMinor, note, endSubscription }`: the amount is already integer minor units. */
-export async function refundOrder(orderId: string, input: { amountMinor: number; note: string; endSubscription: boolean }) {
-  return runAction((ctx) => orders.refundOrder(ctx, orderId, input), { revalidate: PAGES });
+export async function refundOrder(...a: [orderId: string, input: { amountMinor: number; note: string; endSubscription: boolean }]) {
+  return runAction(WithInput, a, (ctx, [orderId, input]) => orders.refundOrder(ctx, orderId, input), OPTS);
 }
 
 /** Form fields `action` (confirm | cancel | flag | resolve) and `ids` (repeated). One result per order: `{ id, ok, reason? }`. */
-export async function batchOrderOperation(formData: FormData) {
-  return runAction((ctx) => orders.batchOrderOperation(ctx, { action: formData.get("action"), ids: formData.getAll("ids") }), { revalidate: PAGES });
+export async function batchOrderOperation(...a: [formData: FormData]) {
+  return runAction(args(["form", form]), a, (ctx, [input]) => orders.batchOrderOperation(ctx, { action: input.action, ids: formList(input.ids) }), OPTS);
 }
 
-/** The detail drawer's read: lines, payments (trade numbers, late flags), notes. */
-export async function orderDetail(orderId: string) {
-  return runAction((ctx) => orders.getOrderDetail(ctx, orderId));
+/** The detail drawer's read: lines, payments (trade numbers, late flags), review and refund notes. Admins only: the owner reads their order through the user's own verb. */
+export async function orderDetail(...a: [orderId: string]) {
+  return runAction(OrderId, a, (ctx, [orderId]) => orders.getOrderDetailAdmin(ctx, orderId), { admin: true });
 }

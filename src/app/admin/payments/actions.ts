@@ -1,12 +1,13 @@
 "use server";
-// Admin payment methods: thin wrappers; the verbs check for an admin caller and validate the input.
+// Admin payment methods: thin wrappers; admins only (the wrapper and the verbs check); the verbs validate the input.
+import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { testPaymentProvider, updatePaymentProviderConfig } from "@/server/services/payments-config";
 
-export async function savePaymentProvider(provider: string, input: Record<string, unknown>) {
-  return runAction((ctx) => updatePaymentProviderConfig(ctx, provider, input), { revalidate: ["/admin/payments"] });
+export async function savePaymentProvider(...a: [provider: string, input: Record<string, unknown>]) {
+  return runAction(args(["provider", str], ["input", fields]), a, (ctx, [provider, input]) => updatePaymentProviderConfig(ctx, provider, input), { revalidate: ["/admin/payments"], admin: true });
 }
 
-export async function testPaymentProviderAction(provider: string) {
-  return runAction((ctx) => testPaymentProvider(ctx, provider));
+export async function testPaymentProviderAction(...a: [provider: string]) {
+  return runAction(args(["provider", str]), a, (ctx, [provider]) => testPaymentProvider(ctx, provider), { admin: true });
 }

@@ -1,37 +1,39 @@
 "use server";
-// Admin risk review operations (interface.md "Admin, subscription risk"): thin wrappers; every verb
-// checks for an admin caller itself.
+// Admin risk review operations (interface.md "Admin, subscription risk"): thin wrappers; admins only
+// (the wrapper and every verb check).
+import { args, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { keepRiskBanned as keep, releaseRiskEvent as release } from "@/server/services/risk/release";
 import { updateRiskReview as review } from "@/server/services/risk/review";
 import { generateRiskReport as generate, sendRiskReport as send } from "@/server/services/risk/risk-report";
 
-const pages = (id: string) => ["/admin/risk", `/admin/risk/${id}`];
+const pages = ([id]: readonly [string, ...unknown[]]) => ["/admin/risk", `/admin/risk/${id}`];
+const Id = args(["id", str]);
 
-export async function updateRiskReview(id: string, status: string, note: string) {
-  return runAction(async (ctx) => {
+export async function updateRiskReview(...a: [id: string, status: string, note: string]) {
+  return runAction(args(["id", str], ["status", str], ["note", str]), a, async (ctx, [id, status, note]) => {
     const r = await review(ctx, { id, status, note });
     return { changed: r.changed };
-  }, { revalidate: pages(id) });
+  }, { revalidate: pages, admin: true });
 }
 
 /** Answers the report text, in the user's language. */
-export async function generateRiskReport(id: string) {
-  return runAction(async (ctx) => ({ report: (await generate(ctx, id)).report }), { revalidate: pages(id) });
+export async function generateRiskReport(...a: [id: string]) {
+  return runAction(Id, a, async (ctx, [id]) => ({ report: (await generate(ctx, id)).report }), { revalidate: pages, admin: true });
 }
 
 /** `sent` is false when it had already been sent (nothing changed). */
-export async function sendRiskReport(id: string) {
-  return runAction(async (ctx) => ({ sent: (await send(ctx, id)).sent }), { revalidate: pages(id) });
+export async function sendRiskReport(...a: [id: string]) {
+  return runAction(Id, a, async (ctx, [id]) => ({ sent: (await send(ctx, id)).sent }), { revalidate: pages, admin: true });
 }
 
 /** Answers how many subscriptions run again. */
-export async function releaseRiskEvent(id: string) {
-  return runAction(async (ctx) => ({ restored: (await release(ctx, id)).restored.length }), { revalidate: [...pages(id), "/admin/subscriptions"] });
+export async function releaseRiskEvent(...a: [id: string]) {
+  return runAction(Id, a, async (ctx, [id]) => ({ restored: (await release(ctx, id)).restored.length }), { revalidate: (p) => [...pages(p), "/admin/subscriptions"], admin: true });
 }
 
-export async function keepRiskBanned(id: string) {
-  return runAction(async (ctx) => {
+export async function keepRiskBanned(...a: [id: string]) {
+  return runAction(Id, a, async (ctx, [id]) => {
     await keep(ctx, id);
-  }, { revalidate: pages(id) });
+  }, { revalidate: pages, admin: true });
 }

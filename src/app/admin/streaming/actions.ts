@@ -1,23 +1,25 @@
 "use server";
-// Admin streaming services: thin wrappers; every verb checks for an admin caller itself.
+// Admin streaming services: thin wrappers; admins only (the wrapper and every verb check).
+import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { createStreamingService, deleteStreamingService, revealStreamingCredentials, updateStreamingService } from "@/server/services/catalog";
 
-const PAGES = ["/admin/streaming", "/admin/plans", "/"];
+const OPTS = { revalidate: ["/admin/streaming", "/admin/plans", "/"], admin: true };
+const Id = args(["id", str]);
 
-export async function createStreamingServiceAction(input: Record<string, unknown>) {
-  return runAction((ctx) => createStreamingService(ctx, input), { revalidate: PAGES });
+export async function createStreamingServiceAction(...a: [input: Record<string, unknown>]) {
+  return runAction(args(["input", fields]), a, (ctx, [input]) => createStreamingService(ctx, input), OPTS);
 }
 
-export async function updateStreamingServiceAction(id: string, input: Record<string, unknown>) {
-  return runAction((ctx) => updateStreamingService(ctx, id, input), { revalidate: PAGES });
+export async function updateStreamingServiceAction(...a: [id: string, input: Record<string, unknown>]) {
+  return runAction(args(["id", str], ["input", fields]), a, (ctx, [id, input]) => updateStreamingService(ctx, id, input), OPTS);
 }
 
-export async function deleteStreamingServiceAction(id: string) {
-  return runAction((ctx) => deleteStreamingService(ctx, id), { revalidate: PAGES });
+export async function deleteStreamingServiceAction(...a: [id: string]) {
+  return runAction(Id, a, (ctx, [id]) => deleteStreamingService(ctx, id), OPTS);
 }
 
 /** Audited on the server; nothing is cached or revalidated. */
-export async function revealStreamingCredentialsAction(id: string) {
-  return runAction((ctx) => revealStreamingCredentials(ctx, id));
+export async function revealStreamingCredentialsAction(...a: [id: string]) {
+  return runAction(Id, a, (ctx, [id]) => revealStreamingCredentials(ctx, id), { admin: true });
 }

@@ -1,39 +1,45 @@
 "use server";
 // Admin subscription operations, under the contract's names (interface.md "Admin, subscriptions"):
-// thin wrappers; every verb checks for an admin caller itself.
+// thin wrappers; admins only (the wrapper and every verb check).
+import { args, form, formList, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import * as subs from "@/server/services/subscriptions";
 
-const pages = (id?: string) => ["/admin/subscriptions", ...(id ? [`/admin/subscriptions/${id}`] : [])];
+const LIST = ["/admin/subscriptions"];
+const pages = ([id]: readonly [string, ...unknown[]]) => [...LIST, `/admin/subscriptions/${id}`];
+const Id = args(["id", str]);
 
-export async function suspendSubscription(id: string) {
-  return runAction(async (ctx) => {
+export async function suspendSubscription(...a: [id: string]) {
+  return runAction(Id, a, async (ctx, [id]) => {
     await subs.suspendSubscription(ctx, id);
-  }, { revalidate: pages(id) });
+  }, { revalidate: pages, admin: true });
 }
 
-export async function activateSubscription(id: string) {
-  return runAction(async (ctx) => {
+export async function activateSubscription(...a: [id: string]) {
+  return runAction(Id, a, async (ctx, [id]) => {
     await subs.activateSubscription(ctx, id);
-  }, { revalidate: pages(id) });
+  }, { revalidate: pages, admin: true });
 }
 
-export async function cancelSubscription(id: string) {
-  return runAction(async (ctx) => {
+export async function cancelSubscription(...a: [id: string]) {
+  return runAction(Id, a, async (ctx, [id]) => {
     await subs.cancelSubscription(ctx, id);
-  }, { revalidate: pages(id) });
+  }, { revalidate: pages, admin: true });
 }
 
 /** Removes it with its data; panel client deletion is queued (a failing panel leaves a retrying task). */
-export async function deleteSubscriptionPermanently(id: string) {
-  return runAction((ctx) => subs.deleteSubscriptionPermanently(ctx, id), { revalidate: pages() });
+export async function deleteSubscriptionPermanently(...a: [id: string]) {
+  return runAction(Id, a, (ctx, [id]) => subs.deleteSubscriptionPermanently(ctx, id), { revalidate: LIST, admin: true });
 }
 
-export async function reassignStreamingSlot(subscriptionId: string, serviceId: string) {
-  return runAction((ctx) => subs.reassignStreamingSlot(ctx, { subscriptionId, serviceId }), { revalidate: [...pages(subscriptionId), "/admin/streaming"] });
+export async function reassignStreamingSlot(...a: [subscriptionId: string, serviceId: string]) {
+  return runAction(args(["subscriptionId", str], ["serviceId", str]), a, (ctx, [subscriptionId, serviceId]) => subs.reassignStreamingSlot(ctx, { subscriptionId, serviceId }), {
+    revalidate: (p) => [...pages(p), "/admin/streaming"],
+    admin: true,
+  });
 }
 
 /** Form fields `op` (suspend | activate | cancel | delete) and `ids` (repeated, at most 500). Answers `{ done: id[], failed: [{ id, reason }] }`. */
-export async function batchSubscriptionOperation(formData: FormData) {
-  return runAction((ctx) => subs.batchSubscriptionOperation(ctx, { op: formData.get("op"), ids: formData.getAll("ids") }), { revalidate: pages() });
+export async function batchSubscriptionOperation(...a: [formData: FormData]) {
+  return runAction(args(["form", form]), a, (ctx, [input]) => subs.batchSubscriptionOperation(ctx, { op: input.op, ids: formList(input.ids) }), { revalidate: LIST, admin: true });
 }

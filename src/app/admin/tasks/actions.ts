@@ -1,12 +1,13 @@
 "use server";
-// The task center's writes (the verbs check for an admin caller).
+// The task center's writes (admins only: the wrapper and the verbs check).
+import { args, noArgs, strList } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { refreshTrafficViews } from "@/server/services/subscription-lifecycle";
 import { retryTasks } from "@/server/services/tasks";
 
 /** One result per task: `{ id, ok, reason? }`. */
-export async function retryTasksAction(ids: string[]) {
-  return runAction((ctx) => retryTasks(ctx, { ids }), { revalidate: ["/admin/tasks"] });
+export async function retryTasksAction(...a: [ids: string[]]) {
+  return runAction(args(["ids", strList]), a, (ctx, [ids]) => retryTasks(ctx, { ids }), { revalidate: ["/admin/tasks"], admin: true });
 }
 
 /**
@@ -14,6 +15,6 @@ export async function retryTasksAction(ids: string[]) {
  * rendered per request, so a subscription's own page reads the new figures on its next visit; the
  * list pages are named so a browser's router cache does not keep showing the old ones.
  */
-export async function refreshTrafficViewsAction() {
-  return runAction((ctx) => refreshTrafficViews(ctx), { revalidate: ["/admin/traffic", "/admin/subscriptions", "/subscriptions", "/dashboard", "/admin/tasks"] });
+export async function refreshTrafficViewsAction(...a: []) {
+  return runAction(noArgs, a, (ctx) => refreshTrafficViews(ctx), { revalidate: ["/admin/traffic", "/admin/subscriptions", "/subscriptions", "/dashboard", "/admin/tasks"], admin: true });
 }

@@ -1,20 +1,26 @@
 "use server";
 // Staff ticket operations without files: status, priority, category and assignee (one verb,
 // audited by the service), and delete. Replies with images go through the admin multipart route.
+// Admins only (the wrapper and the verbs check).
+import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { adminDeleteTicket, adminUpdateTicket } from "@/server/services/support";
 
+type TicketChange = { status?: string; priority?: string; category?: string; assigneeId?: string | null };
+
 /** `{ status?, priority?, category?, assigneeId? }`: only the given fields change; `assigneeId: null` unassigns. */
-export async function updateTicketAction(ticketId: string, change: { status?: string; priority?: string; category?: string; assigneeId?: string | null }) {
+export async function updateTicketAction(...a: [ticketId: string, change: TicketChange]) {
   return runAction(
-    async (ctx) => {
+    args(["ticketId", str], ["change", fields]),
+    a,
+    async (ctx, [ticketId, change]) => {
       const t = await adminUpdateTicket(ctx, { ...change, ticketId });
       return { status: t.status, priority: t.priority, category: t.category, assigneeId: t.assigneeId };
     },
-    { revalidate: ["/admin/tickets", `/admin/tickets/${ticketId}`] },
+    { revalidate: ([ticketId]) => ["/admin/tickets", `/admin/tickets/${ticketId}`], admin: true },
   );
 }
 
-export async function deleteTicketAction(ticketId: string) {
-  return runAction((ctx) => adminDeleteTicket(ctx, ticketId), { revalidate: ["/admin/tickets"] });
+export async function deleteTicketAction(...a: [ticketId: string]) {
+  return runAction(args(["ticketId", str]), a, (ctx, [ticketId]) => adminDeleteTicket(ctx, ticketId), { revalidate: ["/admin/tickets"], admin: true });
 }

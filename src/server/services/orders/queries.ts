@@ -1,4 +1,5 @@
-// Order reads: the owner's list and detail (anyone else's order is "not found"), and the admin list.
+// Order reads: the owner's list and detail in the owner's fields (anyone else's order is "not
+// found"), and the admin list and detail in full.
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, requireUser, type Ctx } from "../../context";
@@ -8,23 +9,43 @@ import { parseInput } from "../../validation";
 
 const Page = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) });
 
+/**
+ * What an order's owner sees of it. The review status and note, the refund note (an admin's words)
+ * and the coupon/promotion row ids are staff data and stay out, also when the owner is an admin.
+ */
+const ownerColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  kind: orders.kind,
+  status: orders.status,
+  currency: orders.currency,
+  subtotalMinor: orders.subtotalMinor,
+  couponDiscountMinor: orders.couponDiscountMinor,
+  promotionDiscountMinor: orders.promotionDiscountMinor,
+  totalMinor: orders.totalMinor,
+  provider: orders.provider,
+  paidVia: orders.paidVia,
+  expiresAt: orders.expiresAt,
+  paidAt: orders.paidAt,
+  closedAt: orders.closedAt,
+  refundedAt: orders.refundedAt,
+  refundAmountMinor: orders.refundAmountMinor,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+};
+
 export async function listMyOrders(ctx: Ctx, raw: unknown = {}) {
   const { userId } = requireUser(ctx);
   const { page, pageSize } = parseInput(Page, raw);
   const where = eq(orders.userId, userId);
   const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
+    ctx.db.select(ownerColumns).from(orders).where(where).orderBy(desc(orders.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
     ctx.db.select({ n: count() }).from(orders).where(where),
   ]);
   return { rows, total: total?.n ?? 0, page, pageSize };
 }
 
-/** One order with its lines and payment attempts, for its owner (or an admin). */
-export async function getOrderDetail(ctx: Ctx, id: string) {
-  const { userId, role } = requireUser(ctx);
-  const oid = parseInput(z.uuid(), id);
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, oid));
-  if (!order || (order.userId !== userId && role !== "ADMIN")) throw new DomainError("NOT_FOUND", "order_not_found");
+async function linesAndAttempts(ctx: Ctx, oid: string) {
   const [lines, attempts] = await Promise.all([
     ctx.db
       .select({ id: orderItems.id, planId: orderItems.planId, planName: plans.name, planKind: plans.kind, kind: orderItems.kind, trafficGb: orderItems.trafficGb, durationDays: orderItems.durationDays, amountMinor: orderItems.amountMinor, subscriptionId: orderItems.resultSubscriptionId, targetSubscriptionId: orderItems.targetSubscriptionId })
@@ -37,7 +58,25 @@ export async function getOrderDetail(ctx: Ctx, id: string) {
       .where(eq(payments.orderId, oid))
       .orderBy(desc(payments.createdAt)),
   ]);
-  return { order, lines, payments: attempts };
+  return { lines, payments: attempts };
+}
+
+/** One of the caller's own orders with its lines and payment attempts; anyone else's is "not found". */
+export async function getOrderDetail(ctx: Ctx, id: string) {
+  const { userId } = requireUser(ctx);
+  const oid = parseInput(z.uuid(), id);
+  const [order] = await ctx.db.select(ownerColumns).from(orders).where(and(eq(orders.id, oid), eq(orders.userId, userId)));
+  if (!order) throw new DomainError("NOT_FOUND", "order_not_found");
+  return { order, ...(await linesAndAttempts(ctx, oid)) };
+}
+
+/** Any order, whole (review and refund notes included), for the admin detail drawer: admins only. */
+export async function getOrderDetailAdmin(ctx: Ctx, id: string) {
+  requireAdmin(ctx);
+  const oid = parseInput(z.uuid(), id);
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, oid));
+  if (!order) throw new DomainError("NOT_FOUND", "order_not_found");
+  return { order, ...(await linesAndAttempts(ctx, oid)) };
 }
 
 const AdminFilter = Page.extend({
