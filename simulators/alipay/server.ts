@@ -25,12 +25,24 @@ export interface AlipayTrade {
   gmtPayment?: string;
 }
 
-export interface AlipayTamper { totalAmount?: string; badSignature?: boolean; appId?: string }
+export interface AlipayTamper {
+  totalAmount?: string;
+  badSignature?: boolean;
+  appId?: string;
+  /** Notifies name this seller (another merchant's PID), still signed by Alipay. */
+  sellerId?: string;
+  /** alipay.trade.query answers with this trade's data instead of the one asked (signed as usual). */
+  queryOutTradeNo?: string;
+  /** alipay.trade.query answers this total_amount (signed as usual). */
+  queryTotalAmount?: string;
+}
 
 export interface AlipaySimulatorOptions {
   port?: number;
   host?: string;
   appId?: string;
+  /** The merchant's Alipay account (PID) that receives the money: `seller_id` in notifies. */
+  sellerId?: string;
   /** Default 4m, 10m, 10m, 1h, 2h, 6h, 15h (Alipay's schedule); tests use a few ms. */
   notifyRetryDelaysMs?: number[];
 }
@@ -41,6 +53,7 @@ export interface AlipaySimulator {
   gatewayUrl: string;
   port: number;
   appId: string;
+  sellerId: string;
   /** The app's private key (PKCS#8 PEM), what the merchant configures. */
   appPrivateKey: string;
   appPrivateKeyPkcs1: string;
@@ -68,6 +81,7 @@ const AMOUNT = /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/;
 
 export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): Promise<AlipaySimulator> {
   const appId = opts.appId ?? `2021${randomInt(100_000_000, 999_999_999)}0000`.slice(0, 16);
+  const sellerId = opts.sellerId ?? "2088102177649450";
   const app = newKeyPair();
   const alipay = newKeyPair();
   const impostor = newKeyPair(); // signs tampered notifies
@@ -105,7 +119,8 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
   }
 
   function query(biz: Record<string, unknown>): Record<string, unknown> {
-    const t = biz.out_trade_no ? trades.get(String(biz.out_trade_no)) : [...trades.values()].find((x) => x.tradeNo === String(biz.trade_no ?? ""));
+    const asked = biz.out_trade_no ? trades.get(String(biz.out_trade_no)) : [...trades.values()].find((x) => x.tradeNo === String(biz.trade_no ?? ""));
+    const t = asked && tamper?.queryOutTradeNo ? (trades.get(tamper.queryOutTradeNo) ?? asked) : asked;
     if (!t || t.status === "CREATED") return bizError("ACQ.TRADE_NOT_EXIST", "交易不存在");
     const paid = t.status === "TRADE_SUCCESS";
     return {
@@ -115,7 +130,7 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
       out_trade_no: t.outTradeNo,
       buyer_logon_id: "sim***@example.com",
       trade_status: t.status,
-      total_amount: t.totalAmount,
+      total_amount: tamper?.queryTotalAmount ?? t.totalAmount,
       buyer_pay_amount: paid ? t.totalAmount : "0.00",
       receipt_amount: paid ? t.totalAmount : "0.00",
       ...(t.gmtPayment ? { send_pay_date: t.gmtPayment } : {}),
@@ -157,7 +172,7 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
       out_trade_no: t.outTradeNo,
       buyer_id: "2088102177846880",
       buyer_logon_id: "sim***@example.com",
-      seller_id: "2088102177649450",
+      seller_id: tamper?.sellerId ?? sellerId,
       trade_status: t.status,
       total_amount: amount,
       receipt_amount: amount,
@@ -213,6 +228,7 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
     gatewayUrl: `${l.url}gateway.do`,
     port: l.port,
     appId,
+    sellerId,
     appPrivateKey: pkcs8Pem(app.privateKey),
     appPrivateKeyPkcs1: pkcs1Pem(app.privateKey),
     appPrivateKeyBase64: bareBase64(pkcs8Pem(app.privateKey)),

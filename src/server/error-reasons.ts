@@ -211,6 +211,7 @@ export const ERROR_REASONS = {
   payment_gateway_timeout: ["provider", "seconds"],
   payment_gateway_refused: ["provider", "detail"],
   payment_gateway_bad_response: ["provider"],
+  payment_gateway_answer_mismatch: ["provider", "field"],
   payment_gateway_rate_limited: ["provider", "duration"],
   payment_provider_unknown: ["provider"],
   payment_provider_not_configured: ["provider"],
@@ -219,6 +220,7 @@ export const ERROR_REASONS = {
   bad_signature: [],
   wrong_merchant: [],
   wrong_app: [],
+  wrong_seller: [],
   malformed: [],
   // The operator CLI
   database_unavailable: ["detail"],
@@ -287,6 +289,7 @@ export const FIELD_CODES = {
   tron_address_format: [],
   tron_address_checksum: [],
   tron_address_prefix: [],
+  alipay_seller_id_format: [],
   rsa_private_key_format: [],
   rsa_public_key_format: [],
 } as const satisfies Record<string, readonly string[]>;

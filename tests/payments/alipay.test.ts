@@ -92,3 +92,43 @@ describe("Alipay face-to-face against the simulator", () => {
     await expect(alipayQuery({ ...cfg, gatewayUrl: gone.gatewayUrl }, no)).rejects.toMatchObject({ reason: "payment_gateway_unreachable" });
   });
 });
+
+// Item 11: answers checked whole. The seller (Alipay PID) of a notify, when configured, and the
+// trade a query answer is about; both through the simulator's tampering controls, signed by Alipay.
+describe("Alipay answers are checked whole", () => {
+  it("a notify for another seller_id is refused when the seller is configured (and accepted without the setting)", async () => {
+    const no = tradeNo();
+    await precreate(cfg, no);
+    const withSeller = { ...cfg, sellerId: sim.sellerId };
+    sim.setTamper({ sellerId: "2088000000000001" });
+    const foreign = (await sim.pay(no)).params;
+    sim.setTamper(null);
+    expect(foreign.seller_id).toBe("2088000000000001");
+    expect(alipayVerifyNotify(withSeller, foreign)).toEqual({ ok: false, reason: "wrong_seller" });
+    expect(alipayVerifyNotify(cfg, foreign)).toMatchObject({ ok: true }); // optional: off unless set
+    const own = (await sim.pay(no)).params;
+    expect(alipayVerifyNotify(withSeller, own)).toMatchObject({ ok: true, tradeNo: no });
+    // seller_id removed: the signature breaks before the seller check is even reached.
+    const { seller_id: _s, ...noSeller } = own;
+    expect(alipayVerifyNotify(withSeller, noSeller)).toEqual({ ok: false, reason: "bad_signature" });
+  });
+
+  it("a query answer about another out_trade_no (or with an unreadable amount) is refused, never taken as this trade's", async () => {
+    const paidNo = tradeNo();
+    await precreate(cfg, paidNo);
+    await sim.pay(paidNo);
+    const openNo = tradeNo();
+    await precreate(cfg, openNo);
+    sim.scan(openNo);
+    try {
+      sim.setTamper({ queryOutTradeNo: paidNo });
+      await expect(alipayQuery(cfg, openNo)).rejects.toMatchObject({ code: "UNAVAILABLE", reason: "payment_gateway_answer_mismatch", details: { field: "out_trade_no" } });
+      sim.setTamper({ queryTotalAmount: "1e3" });
+      await expect(alipayQuery(cfg, paidNo)).rejects.toMatchObject({ reason: "payment_gateway_answer_mismatch", details: { field: "total_amount" } });
+    } finally {
+      sim.setTamper(null);
+    }
+    expect(await alipayQuery(cfg, openNo)).toMatchObject({ found: true, paid: false });
+    expect(await alipayQuery(cfg, paidNo)).toMatchObject({ found: true, paid: true, amountMinor: 1050 });
+  });
+});

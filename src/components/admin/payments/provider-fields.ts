@@ -6,7 +6,7 @@ export interface CardField {
   key: string;
   kind: FieldKind;
   /** Key under adminPayments.fieldHints. */
-  hint?: "gatewayUrl" | "channels" | "alipayGatewayUrl" | "privateKey" | "apiKey" | "address" | "rateMinorPerUsdt" | "minConfirmations";
+  hint?: "gatewayUrl" | "channels" | "alipayGatewayUrl" | "privateKey" | "sellerId" | "apiKey" | "address" | "rateMinorPerUsdt" | "minConfirmations";
   wide?: boolean;
   /** For int fields. */
   min?: number;
@@ -25,6 +25,7 @@ export const CARD_FIELDS: Record<PaymentProvider, CardField[]> = {
     { key: "appId", kind: "text" },
     { key: "privateKey", kind: "secretTextarea", hint: "privateKey", wide: true },
     { key: "alipayPublicKey", kind: "textarea", wide: true },
+    { key: "sellerId", kind: "text", hint: "sellerId" },
   ],
   usdt_trc20: [
     { key: "apiUrl", kind: "text" },

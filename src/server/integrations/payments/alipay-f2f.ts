@@ -4,6 +4,7 @@
 // cannot verify is treated like no answer.
 import { AlipayRequestError, AlipaySdk } from "alipay-sdk";
 import { unavailable } from "../../errors";
+import { log } from "../../logger";
 import { parseRsaPrivateKey, parseRsaPublicKey, privateKeyPkcs8Pem, publicKeySpkiPem } from "./alipay-keys";
 import { GATEWAY_TIMEOUT_MS, gatewayNetworkError } from "./gateway-http";
 import { decimalToMinor, minorToDecimal } from "./money";
@@ -18,11 +19,17 @@ export interface AlipayConfig {
   alipayPublicKey: string;
   /** `https://openapi.alipay.com/gateway.do`, the sandbox, or a simulator. */
   gatewayUrl: string;
+  /**
+   * The merchant's Alipay account id (PID, 2088...), when set: a notify whose `seller_id` differs is
+   * refused. Alipay asks merchants to check it; an app id alone can be shared by several merchants
+   * (a service provider's app), and the signature says only that Alipay sent it.
+   */
+  sellerId?: string;
 }
 
 export type AlipayNotifyResult =
   | { ok: true; tradeNo: string; providerTradeNo: string; amountMinor: number; paid: boolean }
-  | { ok: false; reason: "bad_signature" | "wrong_app" | "malformed" };
+  | { ok: false; reason: "bad_signature" | "wrong_app" | "wrong_seller" | "malformed" };
 
 export interface AlipayQueryResult { found: boolean; paid: boolean; amountMinor?: number; providerTradeNo?: string }
 
@@ -79,16 +86,27 @@ export async function alipayPrecreate(
   return { qrCode: r.qrCode };
 }
 
-/** An order that was precreated but never scanned is ACQ.TRADE_NOT_EXIST: "not found", not an error. */
+/**
+ * An order that was precreated but never scanned is ACQ.TRADE_NOT_EXIST: "not found", not an error.
+ * A signed answer is still checked to be about the trade that was asked (`out_trade_no`), and its
+ * amount to be readable: an answer about another trade (a gateway or proxy mixing up answers) would
+ * otherwise mark this one paid. Whether the amount is the one asked is decided where the payment is
+ * recorded (record-payment.ts: a different amount is kept for review, never settles).
+ */
 export async function alipayQuery(cfg: AlipayConfig, tradeNo: string): Promise<AlipayQueryResult> {
   const r = await exec(cfg, "alipay.trade.query", { bizContent: { out_trade_no: tradeNo } });
   if (r.code === "40004" && r.subCode === "ACQ.TRADE_NOT_EXIST") return { found: false, paid: false };
   if (r.code !== "10000") throw refused(r);
-  const amount = typeof r.totalAmount === "string" ? decimalToMinor(r.totalAmount) : null;
+  const mismatch = r.outTradeNo !== tradeNo ? "out_trade_no" : typeof r.totalAmount !== "string" || decimalToMinor(r.totalAmount) === null ? "total_amount" : null;
+  if (mismatch) {
+    log.warn("alipay query answer refused", { field: mismatch, tradeNo });
+    throw unavailable("payment_gateway_answer_mismatch", { provider: PROVIDER, field: mismatch });
+  }
+  const amount = decimalToMinor(r.totalAmount as string)!;
   return {
     found: true,
     paid: PAID_STATES.has(String(r.tradeStatus)),
-    amountMinor: amount ?? undefined,
+    amountMinor: amount,
     providerTradeNo: typeof r.tradeNo === "string" ? r.tradeNo : undefined,
   };
 }
@@ -110,6 +128,7 @@ export function alipayVerifyNotify(cfg: AlipayConfig, form: Record<string, strin
   }
   if (!valid) return { ok: false, reason: "bad_signature" };
   if (form.app_id !== cfg.appId) return { ok: false, reason: "wrong_app" };
+  if (cfg.sellerId && form.seller_id !== cfg.sellerId) return { ok: false, reason: "wrong_seller" };
   const amountMinor = decimalToMinor(form.total_amount ?? "");
   const { out_trade_no: tradeNo, trade_no: providerTradeNo, trade_status: status } = form;
   if (amountMinor === null || !tradeNo || !providerTradeNo || !status) return { ok: false, reason: "malformed" };

@@ -31,7 +31,13 @@ export function gatewayConfigOf<P extends PaymentProvider>(s: StoredProvider & {
     case "epay":
       return { gatewayUrl: String(c.gatewayUrl), pid: String(c.pid), key: sec.key!, channels: c.channels as string[] } satisfies EpayConfig as GatewayConfigOf[P];
     case "alipay_f2f":
-      return { gatewayUrl: String(c.gatewayUrl), appId: String(c.appId), privateKey: sec.privateKey!, alipayPublicKey: String(c.alipayPublicKey) } satisfies AlipayConfig as GatewayConfigOf[P];
+      return {
+        gatewayUrl: String(c.gatewayUrl),
+        appId: String(c.appId),
+        privateKey: sec.privateKey!,
+        alipayPublicKey: String(c.alipayPublicKey),
+        ...(c.sellerId ? { sellerId: String(c.sellerId) } : {}),
+      } satisfies AlipayConfig as GatewayConfigOf[P];
     case "usdt_trc20":
       return {
         apiUrl: String(c.apiUrl),

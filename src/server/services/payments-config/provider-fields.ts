@@ -55,6 +55,8 @@ export const PROVIDER_INPUT = {
       appId: text(32).regex(/^\d*$/, { message: "invalid" }).optional(),
       privateKey: secret(8192).refine((v) => v.trim() === "" || parseRsaPrivateKey(v) !== null, { message: "rsa_private_key_format" }).optional(),
       alipayPublicKey: text(4096).refine((v) => v === "" || parseRsaPublicKey(v) !== null, { message: "rsa_public_key_format" }).optional(),
+      /** Optional: the merchant's Alipay PID (2088 + 12 digits); notifies for another seller are refused. */
+      sellerId: text(16).regex(/^(2088\d{12})?$/, { message: "alipay_seller_id_format" }).optional(),
     })
     .strict(),
   usdt_trc20: z
@@ -82,7 +84,7 @@ export interface ProviderFields {
 export const PROVIDER_FIELDS: Record<PaymentProvider, ProviderFields> = {
   epay: { defaults: { gatewayUrl: "", pid: "", channels: ["alipay", "wxpay"] }, secrets: ["key"], required: ["gatewayUrl", "pid", "key", "channels"], defaultDisplayName: "Epay" },
   alipay_f2f: {
-    defaults: { gatewayUrl: ALIPAY_GATEWAY_URL, appId: "", alipayPublicKey: "" },
+    defaults: { gatewayUrl: ALIPAY_GATEWAY_URL, appId: "", alipayPublicKey: "", sellerId: "" },
     secrets: ["privateKey"],
     required: ["gatewayUrl", "appId", "privateKey", "alipayPublicKey"],
     defaultDisplayName: "Alipay",
