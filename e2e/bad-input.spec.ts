@@ -2,7 +2,7 @@
 // body, never a 5xx or a stack trace (issue 6, item 12: each of these was a 500 before).
 import { expect, test } from "@playwright/test";
 import { ADMIN, asClient, clientIp } from "./helpers";
-import { rawRequest, serverActionId, type RawReply } from "./raw-request";
+import { rawRequest, rawSocket, serverActionId, type RawReply } from "./raw-request";
 
 const errorCode = (r: RawReply) => (JSON.parse(r.body) as { error: { code: string } }).error.code;
 const noStack = (r: RawReply) => expect(r.body).not.toMatch(/at .*\.(js|ts):\d+/);
@@ -79,4 +79,105 @@ test("signed-in API reads with junk query strings are 4xx", async ({ playwright,
     expect(r.status(), path).toBeLessThan(500);
   }
   await api.dispose();
+});
+
+// Issue 21, item 2: each of these was a 500.
+test("payment notify: JSON that is not an object is a 400 fail", async () => {
+  for (const provider of ["epay", "alipay_f2f"]) {
+    for (const body of ["null", "42", "[]", '"x"']) {
+      const r = await rawRequest({ method: "POST", path: `/api/payment/notify/${provider}`, headers: viaProxy({ "content-type": "application/json" }), body });
+      expect([r.status, r.body], `${provider} ${body}`).toEqual([400, "fail"]);
+    }
+  }
+});
+
+test("next-auth: an error value outside Latin-1 is the normal redirect to the login page", async () => {
+  for (const error of ["%ff", "%E4%B8%AD", "a%0d%0aSet-Cookie:x=1", "x%26callbackUrl%3Dhttps://evil.example"]) {
+    const r = await rawRequest({ path: `/api/auth/error?error=${error}`, headers: viaProxy() });
+    expect(r.status, error).toBe(302);
+    const location = new URL(String(r.headers.location), "http://x");
+    expect(location.pathname).toBe("/login");
+    expect([...location.searchParams.keys()]).toEqual(["error"]);
+    expect(r.headers["set-cookie"]?.some((c) => c.startsWith("x="))).toBeFalsy();
+  }
+});
+
+/** A fresh CSRF token with its cookie, as next-auth's client gets them. */
+async function csrf(ip: string) {
+  const r = await rawRequest({ path: "/api/auth/csrf", headers: { "x-forwarded-for": ip } });
+  const cookie = r.setCookies.map((c) => c.split(";")[0]).join("; ");
+  return { token: (JSON.parse(r.body) as { csrfToken: string }).csrfToken, cookie };
+}
+
+const BAD_CALLBACKS = ["ht!tp::x", "/中", "%ff", "https://evil.example/x", "//evil.example", "javascript:alert(1)"];
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+test("next-auth: a callbackUrl that is not a same-site URL is the site root, in the form and in the query", async () => {
+  const port = Number(process.env.E2E_PORT ?? 3123);
+  const root = `http://127.0.0.1:${port}`;
+  for (const callbackUrl of BAD_CALLBACKS) {
+    const ip = clientIp();
+    const { token, cookie } = await csrf(ip);
+    const headers = { "x-forwarded-for": ip, cookie, "content-type": "application/x-www-form-urlencoded" };
+    const query = `?callbackUrl=${encodeURIComponent(callbackUrl)}`;
+    for (const path of ["/api/auth/signout", "/api/auth/signin/credentials", "/api/auth/callback/credentials"]) {
+      for (const [q, fields] of [["", { csrfToken: token, callbackUrl, json: "true" }], [query, { csrfToken: token, json: "true" }]] as const) {
+        const body = path.endsWith("callback/credentials") ? form({ ...fields, email: "nobody@e2e.test", password: "wrong-password-1" }) : form(fields);
+        const r = await rawRequest({ method: "POST", path: `${path}${q}`, headers, body });
+        expect(r.status, `${path}${q} ${callbackUrl}`).toBeLessThan(500);
+        noStack(r);
+        const url = (JSON.parse(r.body) as { url?: string }).url ?? "";
+        expect(url.startsWith(root) || url.startsWith("/"), `${path} ${callbackUrl} -> ${url}`).toBe(true);
+        if (path.endsWith("signout")) expect([r.status, url]).toEqual([200, callbackUrl === "/中" ? `${root}/%E4%B8%AD` : root]);
+      }
+    }
+  }
+  // The right password with a bad callbackUrl: signed in, sent to the site root.
+  const ip = clientIp();
+  const { token, cookie } = await csrf(ip);
+  const ok = await rawRequest({
+    method: "POST",
+    path: "/api/auth/callback/credentials",
+    headers: { "x-forwarded-for": ip, cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: form({ csrfToken: token, email: ADMIN.email, password: ADMIN.password, callbackUrl: "ht!tp::x", json: "true" }),
+  });
+  expect(ok.status).toBe(200);
+  expect(JSON.parse(ok.body).url).toBe(root);
+});
+
+test("next-auth: a callback-url cookie that is not a URL is ignored by the session and the pages", async () => {
+  for (const name of ["next-auth.callback-url", "__Secure-next-auth.callback-url"]) {
+    for (const value of ["ht!tp::x", "%ff", "true", "javascript%3Aalert(1)"]) {
+      for (const path of ["/api/auth/session", "/api/auth/csrf", "/login", "/store"]) {
+        const r = await rawRequest({ path, headers: viaProxy({ cookie: `${name}=${value}` }) });
+        if (path.startsWith("/api/")) expect(r.status, `${path} ${name}=${value}`).toBe(200);
+        else expect(r.status, `${path} ${name}=${value}`).toBeLessThan(400);
+      }
+    }
+  }
+});
+
+// Issue 21, item 7: pages answered PUT, PATCH and DELETE with the page, OPTIONS with a 400.
+test("pages answer GET and HEAD; other methods are 405 with Allow; route handlers keep theirs; CONNECT is 405", async () => {
+  for (const path of ["/dashboard", "/store", "/login", "/"]) {
+    for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS", "POST"]) {
+      const r = await rawRequest({ method, path, headers: viaProxy({ "content-type": "application/x-www-form-urlencoded" }), body: method === "POST" ? "a=1" : undefined });
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.headers.allow).toBe("GET, HEAD");
+      expect(errorCode(r)).toBe("METHOD_NOT_ALLOWED");
+    }
+    const head = await rawRequest({ method: "HEAD", path, headers: viaProxy() });
+    expect(head.status, `HEAD ${path}`).toBeLessThan(400);
+  }
+  expect((await rawRequest({ path: "/store", headers: viaProxy() })).status).toBe(200);
+  const options = await rawRequest({ method: "OPTIONS", path: "/api/health", headers: viaProxy() });
+  expect(options.status).toBe(204);
+  expect(options.headers.allow).toContain("GET");
+  for (let i = 0; i < 3; i++) {
+    for (const target of ["127.0.0.1:22", "example.com:443"]) {
+      const reply = await rawSocket(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nX-Forwarded-For: ${clientIp()}\r\n\r\n`);
+      expect(reply, target).toMatch(/^HTTP\/1\.1 405 /);
+      expect(reply).toMatch(/\r\nallow: /i);
+    }
+  }
 });

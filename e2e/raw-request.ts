@@ -2,6 +2,7 @@
 // up are untrusted peers for the e2e server, whose TRUSTED_PROXIES is 127.0.0.1 and ::1).
 import { readFileSync } from "node:fs";
 import { request, type IncomingHttpHeaders } from "node:http";
+import { connect } from "node:net";
 
 /** The id of a real Server Action, read from the build, to call it the way the browser does. */
 export function serverActionId(exportedName: string): string {
@@ -24,5 +25,19 @@ export function rawRequest(opts: { from?: string; method?: string; path: string;
     req.on("error", reject);
     if (opts.chunked) req.setHeader("transfer-encoding", "chunked");
     req.end(opts.body);
+  });
+}
+
+/** Bytes written as they are over a plain socket (CONNECT, which Node's client treats specially); the whole reply as text. */
+export function rawSocket(text: string): Promise<string> {
+  const port = Number(process.env.E2E_PORT ?? 3123);
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(text));
+    let reply = "";
+    socket.setEncoding("utf8").on("data", (d: string) => (reply += d));
+    socket.on("end", () => resolve(reply));
+    socket.on("close", () => resolve(reply));
+    socket.on("error", reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer to the raw request")));
   });
 }
