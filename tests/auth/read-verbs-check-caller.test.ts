@@ -2,6 +2,7 @@
 // command that forgets its own guard still leaks nothing (issue 6 item 13).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCtx, type Ctx } from "../../src/server/context";
+import { orders as orderRows } from "../../src/server/db/schema";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,12 +12,14 @@ import * as catalog from "../../src/server/services/catalog";
 import * as logs from "../../src/server/services/logs";
 import * as dashboard from "../../src/server/services/dashboard";
 import * as nodes from "../../src/server/services/nodes";
+import * as notifications from "../../src/server/services/notifications";
 import * as orders from "../../src/server/services/orders";
 import * as payments from "../../src/server/services/payments";
 import * as paymentsConfig from "../../src/server/services/payments-config";
 import * as settings from "../../src/server/services/settings";
 import * as lifecycle from "../../src/server/services/subscription-lifecycle";
 import * as subscriptions from "../../src/server/services/subscriptions";
+import * as support from "../../src/server/services/support";
 import * as adminSubscriptions from "../../src/server/services/subscriptions/admin-queries";
 import * as traffic from "../../src/server/services/traffic";
 import * as tasks from "../../src/server/services/tasks";
@@ -143,5 +146,64 @@ describe("every exported read verb", () => {
   it.each(readVerbs)("%s refuses an anonymous caller (telemetry private, the default)", async (_, read) => {
     // Arguments past the context are left out: the caller check must come before any input is read.
     await expect(read(anonCtx(t.db))).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+});
+
+/**
+ * What each read verb answers a non-admin: no admin-only field, even about the caller's own things
+ * (issue 21 item 4: the owner of an order read its admin's fraud note through the admin detail).
+ * The user owns a flagged, refunded order with staff notes; every read verb of the areas a user can
+ * reach is called as that user with the likely argument shapes, and nothing it answers may carry
+ * an admin-only key or the notes' text.
+ */
+describe("what read verbs answer a non-admin", () => {
+  const ADMIN_ONLY_KEYS = ["reviewStatus", "reviewNote", "refundNote"];
+  const REVIEW_NOTE = "staff-only fraud note 7f3a";
+  const REFUND_NOTE = "staff-only refund note 9c1e";
+  let orderId: string;
+  beforeAll(async () => {
+    const [o] = await t.db
+      .insert(orderRows)
+      .values({ orderNo: `RB-LEAK-${Date.now()}`, userId: user.id, kind: "NEW_PURCHASE", status: "REFUNDED", reviewStatus: "FLAGGED", reviewNote: REVIEW_NOTE, refundNote: REFUND_NOTE, refundAmountMinor: 100, refundedAt: new Date(), currency: "CNY", subtotalMinor: 100, totalMinor: 100, expiresAt: new Date(Date.now() + 3_600_000) })
+      .returning({ id: orderRows.id });
+    orderId = o!.id;
+  });
+
+  const leaks = (value: unknown): string[] => {
+    const json = JSON.stringify(value) ?? "";
+    return [...ADMIN_ONLY_KEYS.filter((k) => json.includes(`"${k}"`)), ...[REVIEW_NOTE, REFUND_NOTE].filter((n) => json.includes(n))];
+  };
+
+  it("no read verb answers the owner an admin-only order field, and the owner's own verbs do answer", async () => {
+    const areas = { accounts, catalog, dashboard, notifications, orders, payments, subscriptions, support, telemetry, traffic } as Record<string, Record<string, unknown>>;
+    const reads = Object.entries(areas).flatMap(([area, mod]) =>
+      Object.entries(mod)
+        .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))
+        .map(([name, fn]) => [`${area}.${name}`, fn as (ctx: Ctx, ...rest: unknown[]) => Promise<unknown>] as const),
+    );
+    const answered = new Set<string>();
+    const found: string[] = [];
+    for (const [name, read] of reads) {
+      for (const args of [[], [{}], [orderId], [[orderId]], [{ orderId }]]) {
+        const r = await read(user.ctx, ...args).then(
+          (v) => ({ ok: true as const, v }),
+          () => ({ ok: false as const }),
+        );
+        if (!r.ok) continue;
+        answered.add(name);
+        for (const leak of leaks(r.v)) found.push(`${name}(${JSON.stringify(args)}): ${leak}`);
+      }
+    }
+    expect(found).toEqual([]);
+    expect([...answered]).toEqual(expect.arrayContaining(["orders.getOrderDetail", "orders.listMyOrders", "orders.listMyOrderLines"]));
+  });
+
+  it("the owner's detail is their order; the admin detail answers admins only, in full", async () => {
+    const mine = await orders.getOrderDetail(user.ctx, orderId);
+    expect(mine.order).toMatchObject({ id: orderId, status: "REFUNDED", refundAmountMinor: 100 });
+    // An admin reading through the owner's verb gets the owner's view (their own orders only).
+    await expect(orders.getOrderDetail(admin.ctx, orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(orders.getOrderDetailAdmin(user.ctx, orderId)).rejects.toMatchObject({ code: "FORBIDDEN", details: { reason: "admin_required" } });
+    expect((await orders.getOrderDetailAdmin(admin.ctx, orderId)).order).toMatchObject({ id: orderId, reviewStatus: "FLAGGED", reviewNote: REVIEW_NOTE, refundNote: REFUND_NOTE });
   });
 });

@@ -34,14 +34,16 @@ export interface RunActionOptions<A = unknown> extends RestrictionOptions {
  * argument by its name, a field of an object argument by the field's name (what the forms show).
  */
 function parseArgs<S extends z.ZodType>(list: ArgList<S>, given: unknown[]): z.output<S> {
-  const r = list.schema.safeParse(given);
+  // A missing argument is reported by its name ("required"), as an absent form field is.
+  const padded = given.length < list.names.length ? [...given, ...Array<undefined>(list.names.length - given.length).fill(undefined)] : given;
+  const r = list.schema.safeParse(padded);
   if (r.success) return r.data;
   const keyOf = (path: PropertyKey[]) => {
     const [index, ...rest] = path;
-    if (typeof index !== "number") return "arguments"; // too many or too few
+    if (typeof index !== "number") return "arguments"; // too many
     return rest.length ? rest.join(".") : (list.names[index] ?? "arguments");
   };
-  throw validationError("invalid_input", fieldProblems(r.error.issues, given, "arguments", keyOf));
+  throw validationError("invalid_input", fieldProblems(r.error.issues, padded, "arguments", keyOf));
 }
 
 export async function runAction<S extends z.ZodType, T>(
