@@ -121,6 +121,11 @@ describe("every Server Action with wrong-typed arguments", () => {
           if (thrown !== undefined) faults.push(`${where}: threw ${String(thrown)}`);
           else if (typeof answer?.ok !== "boolean") faults.push(`${where}: answered ${JSON.stringify(answer)}`);
           else if (answer.ok === false && (!answer.error?.code || answer.error.code === "INTERNAL")) faults.push(`${where}: ${JSON.stringify(answer.error)}`);
+          // A refused shape says which argument or field is wrong (a verb's own refusal, such as
+          // cart_empty, names its reason instead).
+          else if (answer.ok === false && answer.error?.code === "VALIDATION" && !Object.keys(answer.error.details?.fields ?? {}).length && [undefined, "invalid_input"].includes(answer.error.details?.reason)) {
+            faults.push(`${where}: VALIDATION without field reasons ${JSON.stringify(answer.error)}`);
+          }
           if (errorLog.length) faults.push(`${where}: logged ${errorLog[0]!.slice(0, 300)}`);
         }
       }
