@@ -6,7 +6,8 @@ import type { Ctx } from "../../src/server/context";
 import { updateSettings } from "../../src/server/services/settings";
 import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
 import { testDbForFile } from "../helpers/db";
-import { gif, png, svg } from "./image-fixtures";
+import sharp from "sharp";
+import { gif, gifJsPolyglot, png, pngBomb, pngWithImgOnerror, pngWithUtf16Script, signatureScriptIend, svg } from "./image-fixtures";
 
 const caller = vi.hoisted(() => ({ ctx: undefined as Ctx | undefined }));
 vi.mock("../../src/server/auth/session", () => ({ requestCtx: async () => caller.ctx }));
@@ -63,7 +64,9 @@ describe("GET /api/support/attachments/{id}", () => {
     as(owner);
     const res = await get();
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).equals(png())).toBe(true);
+    // What was stored is our re-encoding of the upload: the same pixels (issue 21 item 5).
+    const served = Buffer.from(await res.arrayBuffer());
+    expect((await sharp(served).raw().toBuffer()).equals(await sharp(png()).raw().toBuffer())).toBe(true);
     expect(Object.fromEntries(res.headers)).toMatchObject({
       "content-type": "image/png",
       "x-content-type-options": "nosniff",
@@ -172,5 +175,20 @@ describe("upload endpoints", () => {
     expect(tooBig).toMatchObject({ status: 413, reason: "attachment_too_large" });
     expect(tooBig.message).toMatch(/3 MiB/);
     expect(await errorOf(await send([{ name: "cute.png", bytes: svg() }]))).toMatchObject({ status: 400, reason: "attachment_not_an_image" });
+  });
+
+  it("issue 21 item 5: refuses the probe files that are no image or a pixel bomb, and serves only the re-encoded picture of the rest", async () => {
+    as(owner);
+    const send = (files: { name: string; bytes: Buffer }[]) => openTicket(post("/api/support/tickets", form({ subject: "x", body: "y" }, files)), params({}));
+    expect(await errorOf(await send([{ name: "a.png", bytes: signatureScriptIend() }]))).toMatchObject({ status: 400, reason: "attachment_not_an_image" });
+    expect(await errorOf(await send([{ name: "a.gif", bytes: gifJsPolyglot() }]))).toMatchObject({ status: 400, reason: "attachment_not_an_image" });
+    const bomb = await errorOf(await send([{ name: "a.png", bytes: pngBomb() }]));
+    expect(bomb).toMatchObject({ status: 400, reason: "attachment_too_many_pixels" });
+    expect(bomb.message).toMatch(/40/); // in the caller's language: "40 megapixels" / "40 百万像素"
+    const { attachment } = await createWithImage(owner, [{ name: "x.png", bytes: pngWithImgOnerror() }, { name: "y.png", bytes: pngWithUtf16Script() }]);
+    const res = await download(new Request(`${ORIGIN}/api/support/attachments/${attachment.id}`), params({ id: attachment.id }));
+    expect(res.status).toBe(200);
+    const served = Buffer.from(await res.arrayBuffer()).toString("latin1");
+    expect(served).not.toMatch(/onerror|alert|s\0c\0r\0i\0p\0t|tEXt/);
   });
 });

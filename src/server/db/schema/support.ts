@@ -44,7 +44,7 @@ export const ticketMessages = pgTable(
   (t) => [index("ticket_messages_ticket_idx").on(t.ticketId, t.createdAt)],
 );
 
-/** Images checked by their bytes (services/support/image-sniff.ts), stored under DATA_DIR by id. */
+/** Images as we re-encoded them (services/support/image-reencode.ts), stored under DATA_DIR by id. */
 export const ticketAttachments = pgTable(
   "ticket_attachments",
   {

@@ -1,7 +1,8 @@
-// Ticket attachments: checked (count, size, then the bytes themselves), written to disk before the
-// transaction that records them, and removed again if that transaction fails. The row keeps the
-// type the bytes proved, never the declared one. Reading one is for the ticket's owner or an admin;
-// to everyone else, signed in or not, it does not exist.
+// Ticket attachments: checked (count, size), then decoded and re-encoded (image-reencode.ts): what is
+// written to disk is the image we encoded, never the uploaded bytes. Files are written before the
+// transaction that records them and removed again if that transaction fails. The row keeps the
+// type, size and hash of the stored file, never the declared ones. Reading one is for the ticket's
+// owner or an admin; to everyone else, signed in or not, it does not exist.
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -10,7 +11,7 @@ import type { Db as Tx } from "../../db/client";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, ticketAttachments, tickets } from "../../db/schema";
 import { DomainError, validationError } from "../../errors";
 import { openAttachmentFile, removeAttachmentFiles, writeAttachmentFile } from "./attachment-store";
-import { IMAGE_EXTENSIONS, sniffImage, type ImageType } from "./image-sniff";
+import { IMAGE_EXTENSIONS, reencodeImage, type ImageType } from "./image-reencode";
 
 export interface UploadedFile { name: string; bytes: Uint8Array }
 export interface CheckedFile { id: string; fileName: string; contentType: ImageType; sizeBytes: number; sha256: string; bytes: Uint8Array }
@@ -34,22 +35,30 @@ export function safeFileName(raw: string, type: ImageType): string {
   return `${Array.from(stem || "image").slice(0, 100).join("")}.${IMAGE_EXTENSIONS[type]}`;
 }
 
-/** Every check before anything is written: how many, how big, and what the bytes really are. */
-export function checkFiles(files: readonly UploadedFile[]): CheckedFile[] {
+const tooLarge = () => new DomainError("PAYLOAD_TOO_LARGE", "attachment_too_large", { maxMiB: MAX_ATTACHMENT_BYTES / (1024 * 1024) });
+
+/**
+ * Every check before anything is written: how many and how big (all of them, before any decoding),
+ * then each file decoded and re-encoded, one at a time (a decoded image can take 160 MB). The
+ * re-encoded file may be larger than the upload; twice the upload limit bounds what lands on disk.
+ */
+export async function checkFiles(files: readonly UploadedFile[]): Promise<CheckedFile[]> {
   if (files.length > MAX_ATTACHMENTS_PER_MESSAGE) throw validationError("attachment_too_many", { max: MAX_ATTACHMENTS_PER_MESSAGE });
-  return files.map((f) => {
-    if (f.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw new DomainError("PAYLOAD_TOO_LARGE", "attachment_too_large", { maxMiB: MAX_ATTACHMENT_BYTES / (1024 * 1024) });
-    const sniffed = sniffImage(f.bytes);
-    if (!sniffed.ok) throw validationError(sniffed.reason);
-    return {
+  if (files.some((f) => f.bytes.byteLength > MAX_ATTACHMENT_BYTES)) throw tooLarge();
+  const checked: CheckedFile[] = [];
+  for (const f of files) {
+    const image = await reencodeImage(f.bytes);
+    if (image.bytes.byteLength > 2 * MAX_ATTACHMENT_BYTES) throw tooLarge();
+    checked.push({
       id: randomUUID(),
-      fileName: safeFileName(f.name, sniffed.type),
-      contentType: sniffed.type,
-      sizeBytes: f.bytes.byteLength,
-      sha256: createHash("sha256").update(f.bytes).digest("hex"),
-      bytes: f.bytes,
-    };
-  });
+      fileName: safeFileName(f.name, image.type),
+      contentType: image.type,
+      sizeBytes: image.bytes.byteLength,
+      sha256: createHash("sha256").update(image.bytes).digest("hex"),
+      bytes: image.bytes,
+    });
+  }
+  return checked;
 }
 
 /**

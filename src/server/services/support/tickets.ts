@@ -26,10 +26,10 @@ const optionalBody = z.string().trim().max(10_000).default("");
 export const CreateInput = CreateTicketInput.extend({ body: optionalBody });
 export const ReplyWithFilesInput = ReplyInput.extend({ body: optionalBody });
 
-/** Parses the words and checks the files, before any lock is taken or byte written. */
-function messageOf<T extends { body: string }>(schema: z.ZodType<T, unknown>, raw: unknown, files: readonly UploadedFile[]): { input: T; checked: CheckedFile[] } {
+/** Parses the words, then checks and re-encodes the files, before any lock is taken or byte written. */
+async function messageOf<T extends { body: string }>(schema: z.ZodType<T, unknown>, raw: unknown, files: readonly UploadedFile[]): Promise<{ input: T; checked: CheckedFile[] }> {
   const input: T = parseInput(schema, raw);
-  const checked = checkFiles(files);
+  const checked = await checkFiles(files);
   if (!input.body && !checked.length) throw validationError("ticket_message_empty", { fields: { body: "required" } });
   return { input, checked };
 }
@@ -51,7 +51,7 @@ async function anyTicket(tx: Tx, ticketId: string): Promise<Ticket> {
 
 export async function createTicket(ctx: Ctx, raw: unknown, files: readonly UploadedFile[] = []): Promise<Ticket> {
   const { userId } = requireUser(ctx);
-  const { input, checked } = messageOf(CreateInput, raw, files);
+  const { input, checked } = await messageOf(CreateInput, raw, files);
   const cap = (await getSettingsWithSecrets(ctx.db)).ticketOpenCap;
   return withStoredFiles(checked, () => ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -72,7 +72,7 @@ export async function createTicket(ctx: Ctx, raw: unknown, files: readonly Uploa
 /** The owner replies; a closed ticket takes no more replies (open a new one). */
 export async function replyTicket(ctx: Ctx, raw: unknown, files: readonly UploadedFile[] = []): Promise<{ messageId: string }> {
   const { userId } = requireUser(ctx);
-  const { input, checked } = messageOf(ReplyWithFilesInput, raw, files);
+  const { input, checked } = await messageOf(ReplyWithFilesInput, raw, files);
   return withStoredFiles(checked, () => ctx.db.transaction(async (tx) => {
     const t = await ownTicket(tx, userId, input.ticketId, true);
     if (t.status === "CLOSED") throw conflict("ticket_closed");
@@ -112,7 +112,7 @@ export async function deleteMyTicket(ctx: Ctx, ticketId: string): Promise<void> 
 export async function adminReplyTicket(ctx: Ctx, raw: unknown, files: readonly UploadedFile[] = []): Promise<{ messageId: string }> {
   requireAdmin(ctx);
   const adminId = ctx.actor.userId ?? null;
-  const { input, checked } = messageOf(ReplyWithFilesInput, raw, files);
+  const { input, checked } = await messageOf(ReplyWithFilesInput, raw, files);
   return withStoredFiles(checked, () => ctx.db.transaction(async (tx) => {
     const t = await anyTicket(tx, input.ticketId);
     const now = ctx.now();
