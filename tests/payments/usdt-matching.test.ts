@@ -13,6 +13,10 @@ import { createPayment, pollUsdtReceipts } from "../../src/server/services/payme
 import { USDT_AMOUNT_QUARANTINE_MS } from "../../src/server/services/payments/create-payment";
 import { updatePaymentProviderConfig } from "../../src/server/services/payments-config";
 import { randomTronAddress, startTronGridSimulator, type TronGridSimulator } from "../../simulators/trongrid/server";
+import { drizzleFor, type Db } from "../../src/server/db/client";
+import { makeCtx } from "../../src/server/context";
+import { testPool } from "../helpers/db";
+import { itOnPostgres } from "../helpers/requirements";
 import { buyer, openShop, proxyPlan } from "../commerce/fixtures";
 
 const shop = openShop();
@@ -127,5 +131,30 @@ describe("USDT: a transfer pays the attempt open when its block was made", () =>
     expect(await receiptOf(tx)).toMatchObject({ paymentId: (await paymentOf(x.pay.tradeNo)).id });
     expect(await paymentOf(y.pay.tradeNo)).toMatchObject({ status: "PENDING" });
     expect(await orderOf(y.order.id)).toMatchObject({ status: "PENDING" });
+  });
+
+  itOnPostgres("on PostgreSQL, 10 attempts created on two pools while X cancels: all amounts distinct, and none is X's", async () => {
+    const pool = testPool((shop.raw as { pool: { options: { connectionString: string } } }).pool.options.connectionString);
+    const second: Db = drizzleFor({ kind: "pg", pool });
+    try {
+      const t0 = Date.now() - 3_100_000;
+      const x = await attempt(1306, t0);
+      const others = await Promise.all(Array.from({ length: 10 }, async () => {
+        const u = await buyer(shop);
+        return { u, order: await buyNow(at(u.ctx, t0 + 1_000), { planId: x.plan.id }) };
+      }));
+      const results = await Promise.all([
+        cancelMyOrder(at(x.u.ctx, t0 + 1_000), x.order.id),
+        ...others.map(({ u, order }, i) => {
+          const ctx = i % 2 ? at(makeCtx(second, u.ctx.actor), t0 + 1_000) : at(u.ctx, t0 + 1_000);
+          return createPayment(ctx, { orderId: order.id, provider: "usdt_trc20" }, opts);
+        }),
+      ]);
+      const amounts = results.slice(1).map((r) => (r as Awaited<ReturnType<typeof createPayment>>).usdt!.amountMicro);
+      expect(new Set(amounts).size).toBe(10);
+      expect(amounts).not.toContain(x.amount);
+    } finally {
+      await pool.end();
+    }
   });
 });

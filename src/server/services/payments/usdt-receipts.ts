@@ -70,7 +70,7 @@ export async function pollUsdtReceipts(db: Db, now = new Date()): Promise<PollRe
  * A closed attempt's `updatedAt` is its close time: an attempt is written after it leaves PENDING
  * only by the move to PAID (which sets `paidAt`) and the late flag (which leaves `updatedAt` alone).
  */
-export async function attemptForTransfer(tx: Db, amountMicro: number, blockTime: Date): Promise<Payment | undefined> {
+async function attemptForTransfer(tx: Db, amountMicro: number, blockTime: Date): Promise<Payment | undefined> {
   const usdtAmount = and(eq(payments.provider, "usdt_trc20"), eq(payments.cryptoAmountMicro, amountMicro), lte(payments.createdAt, new Date(blockTime.getTime() + USDT_BLOCK_TIME_TOLERANCE_MS)));
   const [open] = await tx
     .select()
