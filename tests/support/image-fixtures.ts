@@ -70,8 +70,8 @@ export const pngWithImgOnerror = () => pngWithText('<img src=x onerror="alert(do
 export const pngWithAnchor = () => pngWithText('<a href="https://evil.example/phish">Click here</a>');
 /** `<script>` in UTF-16: every other byte is 0, so a byte search for "<script" never matches. */
 export const pngWithUtf16Script = () => pngWithText(Buffer.from("<script>alert(document.domain)</script>", "utf16le"));
-/** The PNG signature, a script, and an IEND chunk: the right start and end, no image in between. */
-export const signatureScriptIend = (): Buffer => Buffer.concat([PNG_SIGNATURE, Buffer.from("<script>alert(document.domain)</script>"), chunk("IEND", Buffer.alloc(0))]);
+/** The PNG signature, script markup, and an IEND chunk: the right start and end, no image in between. */
+export const signatureScriptIend = (): Buffer => Buffer.concat([PNG_SIGNATURE, Buffer.from('<img src=x onerror="alert(document.domain)">'), chunk("IEND", Buffer.alloc(0))]);
 /** A "GIF" that is JavaScript: `GIF89a=1;` assigns, and it ends with the GIF trailer byte ";". */
 export const gifJsPolyglot = (): Buffer => Buffer.from("GIF89a=1;alert(document.domain)//;", "latin1");
 /** A few hundred bytes declaring 60000 x 60000 pixels (3.6 gigapixels): a decompression bomb. */
