@@ -64,6 +64,7 @@ describe("safeCallbackUrl (next-auth's redirect callback)", () => {
   it.each([
     ["/account", "https://shop.example/account"],
     ["/login", "https://shop.example/login"],
+    ["https://shop.example", "https://shop.example/"],
     ["https://shop.example/orders?x=1#y", "https://shop.example/orders?x=1#y"],
     // Percent-encoded, so it fits a Location header (raw, it was a 500: not a ByteString).
     ["/中", "https://shop.example/%E4%B8%AD"],
@@ -74,7 +75,7 @@ describe("safeCallbackUrl (next-auth's redirect callback)", () => {
   it.each(["ht!tp::x", "https://evil.example/account", "http://shop.example/account", "//evil.example", "/\\evil.example", "javascript:alert(1)", "evil.example", "", "%ff", "\uFFFD", "/\tx", undefined, 42])(
     "replaces %j by the site root",
     (raw) => {
-      expect(safeCallbackUrl(raw, base)).toBe(base);
+      expect(safeCallbackUrl(raw, base)).toBe(`${base}/`);
     },
   );
 });

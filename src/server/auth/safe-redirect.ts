@@ -32,8 +32,7 @@ export function safeCallbackUrl(raw: unknown, baseUrl: string): string {
       candidate = null;
     }
   }
-  const path = sameSitePath(candidate);
-  return path ? `${origin}${path}` : origin;
+  return `${origin}${sameSitePath(candidate) ?? "/"}`;
 }
 
 /** A path on this site, normalised and percent-encoded, or null. */
