@@ -57,7 +57,8 @@ describe("admin user verbs", () => {
     const v0 = (await row(u.id))!.sessionVersion;
     await setUserStatus(admin.ctx, u.id, { status: "BANNED", reason: "spam" });
     expect((await row(u.id))!).toMatchObject({ status: "BANNED", sessionVersion: v0 + 1 });
-    await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "FORBIDDEN", details: { reason: "banned" } });
+    // Issue 21 item 6: refused like a wrong password (it used to answer 403 banned, a password oracle).
+    await expect(authenticate(anonCtx(t.db), { email: u.email, password: u.password })).rejects.toMatchObject({ code: "UNAUTHENTICATED", details: { reason: "bad_credentials" } });
     expect(await auditOf("admin.user.set_status", u.id)).toMatchObject({ actorId: admin.id, metadata: { from: "ACTIVE", to: "BANNED" } });
     await setUserStatus(admin.ctx, u.id, { status: "DISABLED", reason: "on request" });
     expect((await row(u.id))!.sessionVersion).toBe(v0 + 2);
