@@ -1,6 +1,6 @@
-// The Server Action transport: build the caller's context, run one verb, map errors to a
-// displayable { ok: false, error } in the caller's language (never a stack trace), and refresh the
-// affected pages.
+// The Server Action transport: build the caller's context, parse the whole argument list with the
+// action's schema (./args.ts), run one verb, map errors to a displayable { ok: false, error } in the
+// caller's language (never a stack trace), and refresh the affected pages.
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import type { z } from "zod";
@@ -16,8 +16,6 @@ import { describeError } from "../describe-error";
 import { log } from "../logger";
 import { fieldProblems } from "../validation";
 import type { ArgList } from "./args";
-
-export { formToObject } from "./args";
 
 export type ActionError = { code: ErrorCode | "INTERNAL"; message: string; details?: Record<string, unknown> };
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
@@ -35,7 +33,7 @@ export interface RunActionOptions<A = unknown> extends RestrictionOptions {
  */
 function parseArgs<S extends z.ZodType>(list: ArgList<S>, given: unknown[]): z.output<S> {
   // A missing argument is reported by its name ("required"), as an absent form field is.
-  const padded = given.length < list.names.length ? [...given, ...Array<undefined>(list.names.length - given.length).fill(undefined)] : given;
+  const padded = given.length < list.names.length ? Array.from(list.names, (_, i) => given[i]) : given;
   const r = list.schema.safeParse(padded);
   if (r.success) return r.data;
   const keyOf = (path: PropertyKey[]) => {
