@@ -181,6 +181,8 @@ describe("what read verbs answer a non-admin", () => {
         .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))
         .map(([name, fn]) => [`${area}.${name}`, fn as (ctx: Ctx, ...rest: unknown[]) => Promise<unknown>] as const),
     );
+    // The payment page's order status reads the order too (GET /api/payment/order/{orderId}).
+    reads.push(["payments.orderPaymentStatus", payments.orderPaymentStatus as (ctx: Ctx, ...rest: unknown[]) => Promise<unknown>]);
     const answered = new Set<string>();
     const found: string[] = [];
     for (const [name, read] of reads) {
@@ -195,7 +197,7 @@ describe("what read verbs answer a non-admin", () => {
       }
     }
     expect(found).toEqual([]);
-    expect([...answered]).toEqual(expect.arrayContaining(["orders.getOrderDetail", "orders.listMyOrders", "orders.listMyOrderLines"]));
+    expect([...answered]).toEqual(expect.arrayContaining(["orders.getOrderDetail", "orders.listMyOrders", "orders.listMyOrderLines", "payments.orderPaymentStatus"]));
   });
 
   it("the owner's detail is their order; the admin detail answers admins only, in full", async () => {
