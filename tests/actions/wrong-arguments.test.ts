@@ -2,8 +2,9 @@
 // walked without anyone listing it), called with wrong-typed argument lists as an admin, a user and a
 // signed-out visitor. A Server Action is a public endpoint: the network can send any serialisable
 // value in any position. Each call must answer { ok, ... } (never throw), never INTERNAL, and log
-// nothing at error level (issue 21 item 3). Admin actions answer a user FORBIDDEN before reading
-// anything (item 4).
+// nothing at error level (issue 21 item 3); and each must parse its whole argument list in runAction
+// (a new action that reads its arguments itself fails here). Admin actions answer a user FORBIDDEN
+// before reading anything (item 4).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -132,6 +133,16 @@ describe("every Server Action with wrong-typed arguments", () => {
       expect(faults).toEqual([]);
     }, 600_000);
   }
+
+  it("every action parses its whole argument list in runAction: too many arguments are refused by name, before any verb runs", async () => {
+    const unparsed: string[] = [];
+    for (const a of actions) {
+      caller.ctx = callers.admin!();
+      const { answer } = await call(a.fn, [ID, ID, ID, ID, ID, ID, ID, ID]);
+      if (answer?.error?.code !== "VALIDATION" || answer.error.details?.fields?.arguments !== "too_many") unparsed.push(`${a.name}: ${JSON.stringify(answer)}`);
+    }
+    expect(unparsed).toEqual([]);
+  });
 
   it("as a user, every admin action answers FORBIDDEN admin_required, whatever the arguments", async () => {
     const admitted: string[] = [];
