@@ -30,13 +30,19 @@ export interface EpayOrder {
   endtime: string | null;
 }
 
-/** Changes to the next notifies, for tests of the merchant's checks. */
+/** Changes to the next notifies and query answers, for tests of the merchant's checks. */
 export interface EpayTamper {
   /** Sent instead of the real amount (and signed, so only the amount check can catch it). */
   money?: string;
   /** Send a signature made with another key. */
   badSignature?: boolean;
   pid?: string;
+  /** api.php?act=order answers with this out_trade_no's order (of the same merchant) instead of the one asked. */
+  queryOutTradeNo?: string;
+  /** api.php?act=order answers naming this pid (another merchant). */
+  queryPid?: string;
+  /** api.php?act=order answers this money. */
+  queryMoney?: string;
 }
 
 export interface EpaySimulatorOptions {
@@ -148,10 +154,11 @@ export async function startEpaySimulator(opts: EpaySimulatorOptions = {}): Promi
     const m = merchant(p.pid);
     if (!m) return { code: -3, msg: "PID不存在" };
     if (m.key !== p.key) return { code: -2, msg: "KEY校验失败" };
-    const o = p.trade_no ? orders.get(p.trade_no) : byOutTradeNo(m.pid, p.out_trade_no!);
-    if (!o || o.pid !== m.pid) return { code: -1, msg: "订单号不存在" };
+    const asked = p.trade_no ? orders.get(p.trade_no) : byOutTradeNo(m.pid, p.out_trade_no!);
+    if (!asked || asked.pid !== m.pid) return { code: -1, msg: "订单号不存在" };
+    const o = tamper?.queryOutTradeNo ? (byOutTradeNo(m.pid, tamper.queryOutTradeNo) ?? asked) : asked;
     // PDO: numbers as strings.
-    return { code: 1, msg: "查询订单号成功！", trade_no: o.tradeNo, out_trade_no: o.outTradeNo, type: o.type, pid: o.pid, addtime: o.addtime, endtime: o.endtime, name: o.name, money: o.money, param: o.param, buyer: o.status ? "buyer@example.com" : "", status: String(o.status) };
+    return { code: 1, msg: "查询订单号成功！", trade_no: o.tradeNo, out_trade_no: o.outTradeNo, type: o.type, pid: tamper?.queryPid ?? o.pid, addtime: o.addtime, endtime: o.endtime, name: o.name, money: tamper?.queryMoney ?? o.money, param: o.param, buyer: o.status ? "buyer@example.com" : "", status: String(o.status) };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

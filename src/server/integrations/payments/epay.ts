@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { constantTimeEqual } from "../../crypto/secrets";
 import { unavailable } from "../../errors";
+import { log } from "../../logger";
 import { gatewayFetch, gatewayJson, withTrailingSlash } from "./gateway-http";
 import { decimalToMinor, minorToDecimal } from "./money";
 
@@ -117,7 +118,17 @@ export function epayVerifyNotify(cfg: EpayConfig, params: Record<string, string>
   return { ok: true, tradeNo, providerTradeNo, amountMinor, paid: status === "TRADE_SUCCESS", channel: params.type ?? "" };
 }
 
-/** api.php?act=order: code -1 is "no such order"; every other failure (bad key, unknown pid) throws. */
+/** A query-answer field as text: PDO builds send strings, others numbers; anything else is absent. */
+const answerText = (v: unknown): string | undefined => (typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : undefined);
+
+/**
+ * api.php?act=order: code -1 is "no such order"; every other failure (bad key, unknown pid) throws.
+ * The answer is not signed (only the request carries the key), so it is checked whole before use: it
+ * must be about the `out_trade_no` asked and our `pid`, with a readable `money`. An answer about
+ * another trade or merchant (a platform or proxy mixing up answers, or one shared by merchants)
+ * would otherwise mark this trade paid. Whether the amount is the one asked is decided where the
+ * payment is recorded (record-payment.ts).
+ */
 export async function epayQuery(cfg: EpayConfig, tradeNo: string): Promise<EpayQueryResult> {
   const url = new URL("api.php", withTrailingSlash(cfg.gatewayUrl));
   url.search = new URLSearchParams({ act: "order", pid: cfg.pid, key: cfg.key, out_trade_no: tradeNo }).toString();
@@ -126,12 +137,19 @@ export async function epayQuery(cfg: EpayConfig, tradeNo: string): Promise<EpayQ
   const code = String(json?.code ?? "");
   if (code === "-1") return { found: false, paid: false };
   if (code !== "1") throw refused(json);
-  // PDO builds send numbers as strings; newer builds add 2 = refunded and 3 = frozen (both unpaid).
-  const amount = typeof json!.money === "number" ? String(json!.money) : json!.money;
+  const answer = json!;
+  const money = answerText(answer.money);
+  const amountMinor = money === undefined ? null : decimalToMinor(money);
+  const mismatch = answerText(answer.out_trade_no) !== tradeNo ? "out_trade_no" : answerText(answer.pid) !== cfg.pid ? "pid" : amountMinor === null ? "money" : null;
+  if (mismatch) {
+    log.warn("epay query answer refused", { field: mismatch, tradeNo });
+    throw unavailable("payment_gateway_answer_mismatch", { provider: "epay", field: mismatch });
+  }
+  // Newer builds add 2 = refunded and 3 = frozen (both unpaid).
   return {
     found: true,
-    paid: String(json!.status) === "1",
-    amountMinor: typeof amount === "string" ? (decimalToMinor(amount) ?? undefined) : undefined,
-    providerTradeNo: typeof json!.trade_no === "string" ? json!.trade_no : undefined,
+    paid: answerText(answer.status) === "1",
+    amountMinor: amountMinor!,
+    providerTradeNo: typeof answer.trade_no === "string" ? answer.trade_no : undefined,
   };
 }
