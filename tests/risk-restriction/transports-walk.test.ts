@@ -92,9 +92,9 @@ describe("Server Actions", () => {
       for (const [name, fn] of Object.entries(mod)) {
         if (typeof fn !== "function") continue;
         caller.ctx = restricted;
-        // Junk arguments (an empty form, which some actions read before runAction): a refusal
-        // happens before the verb reads them; an open action answers something else (validation,
-        // not found...), never the restriction.
+        // Junk arguments (forms where any argument may stand; runAction parses them only after the
+        // restriction check): a refusal happens before the verb reads them; an open action answers
+        // something else (validation, not found...), never the restriction.
         const junk = new FormData();
         const r: unknown = await (fn as (...a: unknown[]) => Promise<unknown>)(junk, junk, junk);
         if (!isRestrictionRefusal(r)) open.push(`${rel(SRC, file)} ${name}`);
