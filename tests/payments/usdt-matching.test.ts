@@ -5,59 +5,27 @@
 // amount 4 s later. Every clock here is set explicitly (the buyer's and the poller's), an hour in
 // the past, so block times, creation and closing are exactly where each case needs them.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, chainReceipts, orders, payments, subscriptions } from "../../src/server/db/schema";
-import type { Ctx } from "../../src/server/context";
+import { describe, expect, it } from "vitest";
+import { auditLogs, payments, subscriptions } from "../../src/server/db/schema";
 import { buyNow, cancelMyOrder } from "../../src/server/services/orders";
 import { createPayment, pollUsdtReceipts } from "../../src/server/services/payments";
 import { USDT_AMOUNT_QUARANTINE_MS } from "../../src/server/services/payments/create-payment";
-import { updatePaymentProviderConfig } from "../../src/server/services/payments-config";
-import { randomTronAddress, startTronGridSimulator, type TronGridSimulator } from "../../simulators/trongrid/server";
 import { drizzleFor, type Db } from "../../src/server/db/client";
 import { makeCtx } from "../../src/server/context";
 import { testPool } from "../helpers/db";
 import { itOnPostgres } from "../helpers/requirements";
-import { buyer, openShop, proxyPlan } from "../commerce/fixtures";
+import { buyer } from "../commerce/fixtures";
+import { at, openUsdtShop, usdtOpts as opts } from "./usdt-shop";
 
-const shop = openShop();
-let tron: TronGridSimulator;
-const ourAddress = randomTronAddress();
-const opts = { baseUrl: "http://127.0.0.1:9", clientIp: "203.0.113.7" };
-
-beforeAll(async () => {
-  tron = await startTronGridSimulator();
-  await updatePaymentProviderConfig(shop.admin.ctx, "usdt_trc20", { enabled: true, apiUrl: tron.url, address: ourAddress, rateMinorPerUsdt: 720, minConfirmations: 0 });
-});
-afterAll(() => tron?.close());
-
-const at = (ctx: Ctx, ms: number): Ctx => ({ ...ctx, now: () => new Date(ms) });
-const orderOf = async (id: string) => (await shop.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const paymentOf = async (tradeNo: string) => (await shop.db.select().from(payments).where(eq(payments.tradeNo, tradeNo)))[0]!;
-const receiptOf = async (txId: string) => (await shop.db.select().from(chainReceipts).where(eq(chainReceipts.txId, txId)))[0]!;
-
-/** A buyer with a pending order of a price no other test uses (so amounts never collide across tests), paying by USDT at `ms`. */
-async function attempt(priceMinor: number, ms: number) {
-  const plan = await proxyPlan(shop, { priceMinor });
-  const u = await buyer(shop);
-  const order = await buyNow(at(u.ctx, ms), { planId: plan.id });
-  const pay = await createPayment(at(u.ctx, ms), { orderId: order.id, provider: "usdt_trc20" }, opts);
-  return { u, order, pay, amount: pay.usdt!.amountMicro, plan };
-}
-/** Another buyer's attempt for the same plan (same price) at `ms`. */
-async function sameprice(planId: string, ms: number) {
-  const u = await buyer(shop);
-  const order = await buyNow(at(u.ctx, ms), { planId });
-  const pay = await createPayment(at(u.ctx, ms), { orderId: order.id, provider: "usdt_trc20" }, opts);
-  return { u, order, pay, amount: pay.usdt!.amountMicro };
-}
+const { shop, ourAddress, tron, orderOf, paymentOf, receiptOf, attempt, attemptFor: sameprice } = openUsdtShop();
 
 describe("USDT: a transfer pays the attempt open when its block was made", () => {
   it("a transfer whose block is before the attempt existed does not pay it (no allowance before creation)", async () => {
     const t0 = Date.now() - 3_600_000;
     await attempt(1300, t0 - 60_000); // an older attempt of another amount: the poller's window reaches back before t0
     const a = await attempt(1301, t0);
-    const early = tron.addTransfer({ to: ourAddress, amountMicro: a.amount, blockTimestampMs: t0 - 30_000 });
-    const justBefore = tron.addTransfer({ to: ourAddress, amountMicro: a.amount, blockTimestampMs: t0 - 1 });
+    const early = tron().addTransfer({ to: ourAddress, amountMicro: a.amount, blockTimestampMs: t0 - 30_000 });
+    const justBefore = tron().addTransfer({ to: ourAddress, amountMicro: a.amount, blockTimestampMs: t0 - 1 });
     const r = await pollUsdtReceipts(shop.db, new Date(t0 + 60_000));
     expect(r).toMatchObject({ settled: 0, late: 0, unmatched: 2 });
     expect(await receiptOf(early)).toMatchObject({ paymentId: null });
@@ -69,7 +37,7 @@ describe("USDT: a transfer pays the attempt open when its block was made", () =>
   it("a transfer inside the open window pays it, from the very millisecond of its creation", async () => {
     const t0 = Date.now() - 3_500_000;
     const a = await attempt(1302, t0);
-    const tx = tron.addTransfer({ to: ourAddress, amountMicro: a.amount, blockTimestampMs: t0 });
+    const tx = tron().addTransfer({ to: ourAddress, amountMicro: a.amount, blockTimestampMs: t0 });
     expect(await pollUsdtReceipts(shop.db, new Date(t0 + 60_000))).toMatchObject({ settled: 1, late: 0 });
     expect((await orderOf(a.order.id)).status).toBe("PAID");
     expect(await receiptOf(tx)).toMatchObject({ paymentId: (await paymentOf(a.pay.tradeNo)).id });
@@ -79,7 +47,7 @@ describe("USDT: a transfer pays the attempt open when its block was made", () =>
   it("X pays while open, cancels, Y comes 4 s later: the amount is quarantined, and X's money lands on X as late and flagged, never on Y", async () => {
     const t0 = Date.now() - 3_400_000;
     const x = await attempt(1303, t0);
-    const paid = tron.addTransfer({ to: ourAddress, amountMicro: x.amount, blockTimestampMs: t0 + 5_000 }); // while X's attempt was open
+    const paid = tron().addTransfer({ to: ourAddress, amountMicro: x.amount, blockTimestampMs: t0 + 5_000 }); // while X's attempt was open
     await cancelMyOrder(at(x.u.ctx, t0 + 10_000), x.order.id); // before the poller read it
     const y = await sameprice(x.plan.id, t0 + 14_000);
     expect(y.amount).not.toBe(x.amount); // quarantined: not given to Y
@@ -107,8 +75,8 @@ describe("USDT: a transfer pays the attempt open when its block was made", () =>
     const y = await sameprice(x.plan.id, yAt);
     expect(y.amount).toBe(x.amount); // free again
 
-    const xLate = tron.addTransfer({ to: ourAddress, amountMicro: x.amount, blockTimestampMs: yAt - 2_000 }); // Y did not exist yet
-    const yPaid = tron.addTransfer({ to: ourAddress, amountMicro: x.amount, blockTimestampMs: yAt + 20_000 });
+    const xLate = tron().addTransfer({ to: ourAddress, amountMicro: x.amount, blockTimestampMs: yAt - 2_000 }); // Y did not exist yet
+    const yPaid = tron().addTransfer({ to: ourAddress, amountMicro: x.amount, blockTimestampMs: yAt + 20_000 });
     const r = await pollUsdtReceipts(shop.db, new Date(yAt + 60_000));
     expect(r).toMatchObject({ settled: 1, late: 1 });
     expect(await receiptOf(xLate)).toMatchObject({ paymentId: (await paymentOf(x.pay.tradeNo)).id });
@@ -125,7 +93,7 @@ describe("USDT: a transfer pays the attempt open when its block was made", () =>
     const y = await sameprice(x.plan.id, yAt);
     expect(y.amount).toBe(x.amount);
     // Made while X's attempt was open, read only now that Y holds the amount.
-    const tx = tron.addTransfer({ to: ourAddress, amountMicro: x.amount, blockTimestampMs: t0 + 5_000 });
+    const tx = tron().addTransfer({ to: ourAddress, amountMicro: x.amount, blockTimestampMs: t0 + 5_000 });
     const r = await pollUsdtReceipts(shop.db, new Date(yAt + 4_000));
     expect(r).toMatchObject({ settled: 0, late: 1 });
     expect(await receiptOf(tx)).toMatchObject({ paymentId: (await paymentOf(x.pay.tradeNo)).id });

@@ -72,10 +72,24 @@ async function settleOrLate(tx: Tx, paid: Payment, now: Date): Promise<RecordOut
   }
   const status = settled.order?.status ?? "missing";
   await tx.update(payments).set({ late: true }).where(eq(payments.id, paid.id));
+  await flagOrderForReview(tx, {
+    orderId: paid.orderId,
+    note: `payment ${paid.tradeNo} (${paid.provider}) arrived while the order was ${status}`,
+    audit: { action: "payment.late", metadata: { tradeNo: paid.tradeNo, provider: paid.provider, orderStatus: status } },
+    now,
+  });
+  return { kind: "late", payment: { ...paid, late: true }, orderStatus: status };
+}
+
+/**
+ * Money an admin must look at (a late payment, a second transfer to a paid attempt): the order is
+ * flagged (again, if an admin had resolved an earlier flag), the note appended, and an audit row
+ * written, all in the caller's transaction so it happens exactly when the payment is recorded.
+ */
+export async function flagOrderForReview(tx: Tx, f: { orderId: string; note: string; audit: { action: string; metadata: Record<string, unknown> }; now: Date }): Promise<void> {
   await tx
     .update(orders)
-    .set({ reviewStatus: "FLAGGED", reviewNote: sql`concat_ws(E'\n', ${orders.reviewNote}, ${`payment ${paid.tradeNo} (${paid.provider}) arrived while the order was ${status}`}::text)`, updatedAt: now })
-    .where(eq(orders.id, paid.orderId));
-  await recordAudit(ctx, { action: "payment.late", targetType: "order", targetId: paid.orderId, metadata: { tradeNo: paid.tradeNo, provider: paid.provider, orderStatus: status } });
-  return { kind: "late", payment: { ...paid, late: true }, orderStatus: status };
+    .set({ reviewStatus: "FLAGGED", reviewNote: sql`concat_ws(E'\n', ${orders.reviewNote}, ${f.note}::text)`, updatedAt: f.now })
+    .where(eq(orders.id, f.orderId));
+  await recordAudit(makeCtx(tx, { kind: "system" }), { action: f.audit.action, targetType: "order", targetId: f.orderId, metadata: f.audit.metadata });
 }

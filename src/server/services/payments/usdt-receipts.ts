@@ -10,10 +10,10 @@
 import { and, asc, desc, eq, gte, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chainReceipts, payments, type Payment } from "../../db/schema";
-import { listIncomingUsdt, type IncomingTransfer } from "../../integrations/payments";
+import { listIncomingUsdt, microToDecimal, type IncomingTransfer } from "../../integrations/payments";
 import { log } from "../../logger";
 import { loadGatewayConfig } from "../payments-config";
-import { afterRecord, recordVerifiedPaymentIn, type RecordOutcome } from "./record-payment";
+import { afterRecord, flagOrderForReview, recordVerifiedPaymentIn, type RecordOutcome } from "./record-payment";
 
 /** Transfers up to this long after an attempt closed still match it (as a late payment). */
 export const USDT_LATE_WINDOW_MS = 24 * 3_600_000;
@@ -44,7 +44,9 @@ export async function pollUsdtReceipts(db: Db, now = new Date()): Promise<PollRe
     .limit(1);
   if (!oldest) return result;
   const transfers = await listIncomingUsdt(cfg, { sinceMs: oldest.createdAt.getTime() - USDT_BLOCK_TIME_TOLERANCE_MS, now: now.getTime() });
-  for (const t of transfers) {
+  // Oldest first (TronGrid lists newest first): when one attempt gets two transfers, the earlier
+  // one is the payment and the later one the second payment that is flagged.
+  for (const t of [...transfers].sort((x, y) => x.blockTimestampMs - y.blockTimestampMs)) {
     result.seen++;
     const outcome = await db.transaction((tx) => recordTransfer(tx, t, now));
     if (!outcome) continue;
@@ -54,7 +56,7 @@ export async function pollUsdtReceipts(db: Db, now = new Date()): Promise<PollRe
       continue;
     }
     afterRecord(outcome, outcome.kind === "unknown_trade" ? "" : outcome.payment.tradeNo);
-    if (outcome.kind === "duplicate") log.warn("USDT transfer for an attempt that was already paid", { txId: t.txId, tradeNo: outcome.payment.tradeNo });
+    if (outcome.kind === "duplicate") log.warn("USDT transfer for an attempt that was already paid; order flagged for review", { txId: t.txId, tradeNo: outcome.payment.tradeNo });
     if (outcome.kind === "settled") result.settled++;
     if (outcome.kind === "late") result.late++;
   }
@@ -108,11 +110,23 @@ async function recordTransfer(tx: Db, t: IncomingTransfer, now: Date): Promise<R
   const payment = await attemptForTransfer(tx, t.amountMicro, blockTime);
   if (!payment) return "unmatched";
   await tx.update(chainReceipts).set({ paymentId: payment.id }).where(eq(chainReceipts.txId, t.txId));
-  return recordVerifiedPaymentIn(tx, {
+  const outcome = await recordVerifiedPaymentIn(tx, {
     tradeNo: payment.tradeNo,
     amountMicro: t.amountMicro,
     providerTradeNo: t.txId,
     evidence: { provider: "usdt_trc20", txId: t.txId, from: t.from, amountMicro: t.amountMicro, blockTimestamp: blockTime.toISOString(), via: "poll" },
     now,
   });
+  // A transaction id reaches this point once (the receipt insert above), so a "duplicate" here is
+  // never a replay: it is a second transfer of real money to an attempt already paid. Someone paid
+  // twice; the order is flagged like a late payment so an admin sees it and refunds.
+  if (outcome.kind === "duplicate") {
+    await flagOrderForReview(tx, {
+      orderId: outcome.payment.orderId,
+      note: `second transfer ${t.txId} of ${microToDecimal(t.amountMicro)} USDT from ${t.from} to payment ${outcome.payment.tradeNo}, which was already paid (refund)`,
+      audit: { action: "payment.duplicate", metadata: { tradeNo: outcome.payment.tradeNo, provider: "usdt_trc20", txId: t.txId, from: t.from, amountMicro: t.amountMicro } },
+      now,
+    });
+  }
+  return outcome;
 }
