@@ -9,6 +9,7 @@ import { runMigrations } from "./db/migrate";
 import { makeCtx } from "./context";
 import { parseTrustedProxies } from "./http/client-ip";
 import { makeRequestListener, refuseConnect } from "./http/request-listener";
+import { quietClientAbortsInConsole } from "./http/client-abort";
 import { errorSummary } from "./describe-error";
 import { log } from "./logger";
 import { bootstrapAdmin } from "./services/accounts";
@@ -48,6 +49,7 @@ async function main() {
 
   const trusted = parseTrustedProxies(e.TRUSTED_PROXIES);
   const appHttps = e.appUrl.startsWith("https://");
+  quietClientAbortsInConsole();
   const server = createServer(makeRequestListener(handle, { trusted, appHttps, dev, db }));
   server.on("connect", refuseConnect);
 

@@ -4,7 +4,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import type { Duplex } from "node:stream";
 import { log } from "../logger";
 import { runServerActionRequest } from "./action-scope";
-import { clientWentAway, isConnectionAbort } from "./client-abort";
+import { clientWentAway, inRequestScope, isConnectionAbort } from "./client-abort";
 import { errorBody } from "./error-body";
 import { admitRequest, ALLOWED_METHODS, type IncomingOptions } from "./incoming";
 import { lingerOnAbort } from "./linger-on-abort";
@@ -49,14 +49,15 @@ export function makeRequestListener(handle: NextHandle, opts: IncomingOptions & 
     if (sub?.kind === "content") return void serveSubscription(opts.db!, req, res, sub, admitted.ip, admitted.requestId);
     if (sub?.kind === "page") req.url = sub.url;
     const run = () =>
-      handle(req, res).catch((err: unknown) => {
+      inRequestScope({ req, res, requestId: admitted.requestId }, () => handle(req, res)).catch((err: unknown) => {
         if (isConnectionAbort(err) && clientWentAway(req, res)) return void res.destroy(); // logged on close
         log.error("request handler crashed", { requestId, error: err });
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { code: "INTERNAL", message: `Something went wrong. Reference: ${requestId}` } }));
       });
     if (!admitted.serverAction) return void run();
-    const downgraded = (status: number) => log.warn("server action request refused by Next.js", { requestId, status });
+    // A client that left mid-body also ends in Next's 500: logged at info on close, not refused here.
+    const downgraded = (status: number) => clientWentAway(req, res) || log.warn("server action request refused by Next.js", { requestId, status });
     return void runServerActionRequest(res, downgraded, run);
   };
 }
