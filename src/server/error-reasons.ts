@@ -42,8 +42,6 @@ export const ERROR_REASONS = {
   login_failed: [],
   post_required: [],
   email_not_verified: [],
-  disabled: [],
-  banned: [],
   account_inactive: [],
   cannot_disable_self: [],
   status_reason_required: [],

@@ -5,8 +5,8 @@ import { DomainError, rateLimited } from "../../src/server/errors";
 describe("login error through next-auth's error parameter", () => {
   it("round-trips code, reason and retry-after", () => {
     expect(decodeLoginError(encodeLoginError(rateLimited(42)))).toEqual({ code: "RATE_LIMITED", reason: "rate_limited", retryAfterSeconds: 42 });
-    const banned = new DomainError("FORBIDDEN", "banned");
-    expect(decodeLoginError(encodeLoginError(banned))).toEqual({ code: "FORBIDDEN", reason: "banned", retryAfterSeconds: undefined });
+    const unverified = new DomainError("FORBIDDEN", "email_not_verified");
+    expect(decodeLoginError(encodeLoginError(unverified))).toEqual({ code: "FORBIDDEN", reason: "email_not_verified", retryAfterSeconds: undefined });
     const bad = new DomainError("UNAUTHENTICATED", "bad_credentials");
     expect(encodeLoginError(bad)).toBe("UNAUTHENTICATED|bad_credentials|");
   });

@@ -72,7 +72,6 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
         </>
       );
     }
-    if (e.reason === "disabled") return withSupport(tErr("disabled"));
     if (e.reason === "captcha_unavailable") return withSupport(tErr("captchaUnavailable"));
     if (e.code === "VALIDATION" && e.reason === "invalid_input") return t("login.missingFields");
     return messageOf({ code: e.code, message: t("login.failed"), details: { reason: e.reason, retryAfterSeconds: e.retryAfterSeconds } });
