@@ -1,7 +1,8 @@
 // A second USDT transfer to an attempt that is already paid: someone paid twice. It was logged and
 // counted as a duplicate, but the order stayed NORMAL, so no admin would ever see the money to
 // refund. Now the order is flagged for review (note and `payment.duplicate` audit row) exactly once
-// per transaction id: on a later poll, and with two pollers on separate PostgreSQL connections.
+// per transaction id: on a later poll, and with two pollers on separate PostgreSQL connections. The
+// same amount sent again after the payment (a later block) was left unmatched; it is the same case.
 // Through the TronGrid simulator, with every clock set explicitly an hour in the past.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -61,6 +62,19 @@ describe("USDT: a second transfer to a paid attempt flags the order for review",
     await pollUsdtReceipts(shop.db, new Date(t0 + 90_000));
     expect(await orderOf(a.order.id)).toMatchObject({ reviewStatus: "RESOLVED" });
     expect((await duplicateAudits(a.order.id)).map((r) => (r.metadata as { txId: string }).txId)).toEqual([second]);
+  });
+
+  it("the same amount sent again after the attempt was paid (a later block) is a second payment too: flagged, not left unmatched", async () => {
+    const t0 = Date.now() - 3_450_000;
+    const a = await attempt(1404, t0);
+    tron().addTransfer({ to: ourAddress, amountMicro: a.amount, blockTimestampMs: t0 + 5_000 });
+    expect(await pollUsdtReceipts(shop.db, new Date(t0 + 30_000))).toMatchObject({ settled: 1 }); // paid at t0 + 30 s
+    const again = tron().addTransfer({ to: ourAddress, amountMicro: a.amount, blockTimestampMs: t0 + 45_000 });
+    expect(await pollUsdtReceipts(shop.db, new Date(t0 + 60_000))).toMatchObject({ settled: 0, late: 0, unmatched: 0 });
+    expect(await orderOf(a.order.id)).toMatchObject({ status: "PAID", reviewStatus: "FLAGGED" });
+    expect((await duplicateAudits(a.order.id)).map((r) => (r.metadata as { txId: string }).txId)).toEqual([again]);
+    const [pay] = await shop.db.select().from(payments).where(eq(payments.tradeNo, a.pay.tradeNo));
+    expect((await shop.db.select().from(chainReceipts).where(eq(chainReceipts.txId, again)))[0]).toMatchObject({ paymentId: pay!.id });
   });
 
   itOnPostgres("on PostgreSQL, two pollers on separate pools over the same three transfers: one payment, two flags, one audit row per extra transaction", async () => {

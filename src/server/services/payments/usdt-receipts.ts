@@ -7,7 +7,7 @@
 // When the poller reads a transfer does not matter: matching is by block time, so a transfer made
 // while buyer X's attempt was open pays X's attempt (late, if X has cancelled since) even when buyer
 // Y holds the same amount by the time the poller sees it.
-import { and, asc, desc, eq, gte, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chainReceipts, payments, type Payment } from "../../db/schema";
 import { listIncomingUsdt, microToDecimal, type IncomingTransfer } from "../../integrations/payments";
@@ -66,11 +66,14 @@ export async function pollUsdtReceipts(db: Db, now = new Date()): Promise<PollRe
 /**
  * The attempt a transfer of `amountMicro` in a block made at `blockTime` belongs to: the one that was
  * open then (created at or before the block, and not yet closed or paid at it; the amount's
- * quarantine in create-payment keeps these windows apart), else the one that closed last before the
- * block, within the late window. Never an attempt created after the block.
+ * quarantine in create-payment keeps these windows apart), else the one that closed or was paid
+ * last before the block, within the late window: the same exact amount sent again after the
+ * attempt was paid is that buyer paying twice (recorded as a duplicate and flagged), not a transfer
+ * that matches nothing (which no admin would see). Never an attempt created after the block.
  *
- * A closed attempt's `updatedAt` is its close time: an attempt is written after it leaves PENDING
- * only by the move to PAID (which sets `paidAt`) and the late flag (which leaves `updatedAt` alone).
+ * A closed or paid attempt's `updatedAt` is its close (or payment) time: a USDT attempt is written
+ * after it leaves PENDING only by the move to PAID (which sets `updatedAt` to `paidAt`) and the late
+ * flag (which leaves `updatedAt` alone).
  */
 async function attemptForTransfer(tx: Db, amountMicro: number, blockTime: Date): Promise<Payment | undefined> {
   const usdtAmount = and(eq(payments.provider, "usdt_trc20"), eq(payments.cryptoAmountMicro, amountMicro), lte(payments.createdAt, new Date(blockTime.getTime() + USDT_BLOCK_TIME_TOLERANCE_MS)));
@@ -93,7 +96,7 @@ async function attemptForTransfer(tx: Db, amountMicro: number, blockTime: Date):
   const [closed] = await tx
     .select()
     .from(payments)
-    .where(and(usdtAmount, eq(payments.status, "CLOSED"), gte(payments.updatedAt, new Date(blockTime.getTime() - USDT_LATE_WINDOW_MS))))
+    .where(and(usdtAmount, inArray(payments.status, ["CLOSED", "PAID"]), gte(payments.updatedAt, new Date(blockTime.getTime() - USDT_LATE_WINDOW_MS))))
     .orderBy(desc(payments.updatedAt))
     .limit(1);
   return closed;
