@@ -7,7 +7,7 @@ import { actorOf, type SessionUser } from "../../src/server/auth/session";
 import { totpCodeAt } from "../../src/server/auth/totp";
 import { makeCtx, requireAdmin, type Ctx } from "../../src/server/context";
 import { decryptSecret, isEncryptedSecret } from "../../src/server/crypto/secrets";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { auditLogs, recoveryCodes, users, userTotp } from "../../src/server/db/schema";
 import {
   confirmTwoFactorSetup,
@@ -20,7 +20,7 @@ import { consumeTotp } from "../../src/server/services/accounts/second-factor";
 import { updateSettings } from "../../src/server/services/settings";
 import { cli, json } from "../cli/helpers";
 import { cliCtx, makeUser } from "../helpers/actors";
-import { createTestDb, testPool, type TestDb } from "../helpers/db";
+import { createTestDb, type TestDb, openSecondInstance } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { describeOnPostgres } from "../helpers/requirements";
 import { accepted, jwt, login, loginOrThrow } from "../helpers/next-auth";
@@ -214,9 +214,7 @@ describe("require2faForAdmins", () => {
 describeOnPostgres("one code, used at the same moment, succeeds once (PostgreSQL)", () => {
   let second: { db: Db; close: () => Promise<void> };
   beforeAll(() => {
-    if (t.raw.kind !== "pg") throw new Error("expected PostgreSQL");
-    const pool = testPool((t.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
+    second = openSecondInstance(t);
   });
   afterAll(() => second?.close());
 

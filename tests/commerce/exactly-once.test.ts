@@ -3,22 +3,19 @@
 // row locks and constraints are what decides. On PGlite the calls run one after another.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { coupons, nodeClients, orders, payments, plans, subscriptions, trialClaims } from "../../src/server/db/schema";
 import { createCoupon } from "../../src/server/services/catalog";
 import { buyNow } from "../../src/server/services/orders";
 import { recordVerifiedPayment } from "../../src/server/services/payments/record-payment";
 import { makeCtx } from "../../src/server/context";
-import { testPool } from "../helpers/db";
+import { openSecondInstance } from "../helpers/db";
 import { buyer, drainTasks, proxyPlan, openShop } from "./fixtures";
 
 const shop = openShop();
 let second: { db: Db; close: () => Promise<void> };
 beforeAll(() => {
-  if (shop.raw.kind === "pg") {
-    const pool = testPool((shop.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
-  } else second = { db: shop.db, close: async () => undefined };
+  second = openSecondInstance(shop);
 });
 afterAll(() => second.close());
 

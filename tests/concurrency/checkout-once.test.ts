@@ -6,11 +6,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeCtx, type Ctx } from "../../src/server/context";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { cartItems, couponRedemptions, coupons, orderItems, orders, plans, subscriptions } from "../../src/server/db/schema";
 import { createCoupon } from "../../src/server/services/catalog";
 import { addToCart, checkoutCart, MAX_CART_ITEMS } from "../../src/server/services/orders";
-import { testPool } from "../helpers/db";
+import { openSecondInstance } from "../helpers/db";
 import { describeOnPostgres } from "../helpers/requirements";
 import { buyer, openShop, proxyPlan } from "../commerce/fixtures";
 
@@ -18,9 +18,7 @@ describeOnPostgres("one cart, one checkout (PostgreSQL, two pools)", () => {
   const shop = openShop();
   let second: { db: Db; close: () => Promise<void> };
   beforeAll(() => {
-    if (shop.raw.kind !== "pg") throw new Error("PostgreSQL only");
-    const pool = testPool((shop.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
+    second = openSecondInstance(shop);
   });
   afterAll(() => second?.close());
 

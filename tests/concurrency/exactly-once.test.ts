@@ -2,14 +2,14 @@
 // workers poll the same task table at the same moment.
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { auditLogs, tasks, users } from "../../src/server/db/schema";
 import { confirmEmailLink, register } from "../../src/server/services/accounts";
 import { updateSettings } from "../../src/server/services/settings";
 import { enqueueTask, registerTaskHandler, runDueTasks } from "../../src/server/services/tasks";
 import type { SmtpSimulator } from "../../simulators/smtp/server";
 import { anonCtx, cliCtx } from "../helpers/actors";
-import { createTestDb, testPool, type TestDb } from "../helpers/db";
+import { createTestDb, type TestDb, openSecondInstance } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { deliverAndReceive, linkFromMail, useSmtpSimulator } from "../helpers/mail";
 
@@ -20,12 +20,7 @@ let second: { db: Db; close: () => Promise<void> };
 beforeAll(async () => {
   t = await createTestDb();
   smtp = await useSmtpSimulator(t.db);
-  if (t.raw.kind === "pg") {
-    const pool = testPool((t.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
-  } else {
-    second = { db: t.db, close: async () => undefined };
-  }
+  second = openSecondInstance(t);
   useMemoryLimiter();
 });
 afterAll(async () => {

@@ -5,11 +5,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeCtx, type Ctx } from "../../src/server/context";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { couponRedemptions, orders, subscriptions } from "../../src/server/db/schema";
 import { createCoupon, grantCoupon } from "../../src/server/services/catalog";
 import { addTraffic, buyNow, confirmOrder, renewSubscription } from "../../src/server/services/orders";
-import { testPool } from "../helpers/db";
+import { openSecondInstance } from "../helpers/db";
 import { describeOnPostgres } from "../helpers/requirements";
 import { buyer, openShop, proxyPlan } from "../commerce/fixtures";
 
@@ -20,9 +20,7 @@ describeOnPostgres("renewals, top-ups and coupon limits under concurrency (Postg
   const shop = openShop();
   let second: { db: Db; close: () => Promise<void> };
   beforeAll(() => {
-    if (shop.raw.kind !== "pg") throw new Error("PostgreSQL only");
-    const pool = testPool((shop.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
+    second = openSecondInstance(shop);
   });
   afterAll(() => second?.close());
 

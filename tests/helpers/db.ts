@@ -20,6 +20,17 @@ export function testPool(connectionString: string): pg.Pool {
   return pool;
 }
 
+/**
+ * A second "instance" on the same test database: its own connection pool on PostgreSQL, so
+ * concurrent calls really race over separate connections; the same embedded database on PGlite,
+ * where they serialize (tests that prove "exactly once" run on PostgreSQL).
+ */
+export function openSecondInstance(t: { readonly raw: RawClient; readonly db: Db }): { db: Db; close: () => Promise<void> } {
+  if (t.raw.kind !== "pg") return { db: t.db, close: async () => undefined };
+  const pool = testPool((t.raw.pool.options as { connectionString: string }).connectionString);
+  return { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
+}
+
 export interface TestDb { db: Db; raw: RawClient; kind: "pglite" | "pg"; close: () => Promise<void> }
 
 export async function createTestDb(opts: { install?: boolean } = {}): Promise<TestDb> {

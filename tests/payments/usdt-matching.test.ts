@@ -10,9 +10,8 @@ import { auditLogs, payments, subscriptions } from "../../src/server/db/schema";
 import { buyNow, cancelMyOrder } from "../../src/server/services/orders";
 import { createPayment, pollUsdtReceipts } from "../../src/server/services/payments";
 import { USDT_AMOUNT_QUARANTINE_MS } from "../../src/server/services/payments/create-payment";
-import { drizzleFor, type Db } from "../../src/server/db/client";
 import { makeCtx } from "../../src/server/context";
-import { testPool } from "../helpers/db";
+import { openSecondInstance } from "../helpers/db";
 import { itOnPostgres } from "../helpers/requirements";
 import { buyer } from "../commerce/fixtures";
 import { at, openUsdtShop, usdtOpts as opts } from "./usdt-shop";
@@ -102,8 +101,7 @@ describe("USDT: a transfer pays the attempt open when its block was made", () =>
   });
 
   itOnPostgres("on PostgreSQL, 10 attempts created on two pools while X cancels: all amounts distinct, and none is X's", async () => {
-    const pool = testPool((shop.raw as { pool: { options: { connectionString: string } } }).pool.options.connectionString);
-    const second: Db = drizzleFor({ kind: "pg", pool });
+    const { db: second, close } = openSecondInstance(shop);
     try {
       const t0 = Date.now() - 3_100_000;
       const x = await attempt(1306, t0);
@@ -122,7 +120,7 @@ describe("USDT: a transfer pays the attempt open when its block was made", () =>
       expect(new Set(amounts).size).toBe(10);
       expect(amounts).not.toContain(x.amount);
     } finally {
-      await pool.end();
+      await close();
     }
   });
 });

@@ -7,10 +7,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLogs, chainReceipts, orders, payments, subscriptions } from "../../src/server/db/schema";
-import { drizzleFor, type Db } from "../../src/server/db/client";
 import { pollUsdtReceipts } from "../../src/server/services/payments";
 import { captureOutput } from "../helpers/capture-logs";
-import { testPool } from "../helpers/db";
+import { openSecondInstance } from "../helpers/db";
 import { itOnPostgres } from "../helpers/requirements";
 import { openUsdtShop } from "./usdt-shop";
 
@@ -78,8 +77,7 @@ describe("USDT: a second transfer to a paid attempt flags the order for review",
   });
 
   itOnPostgres("on PostgreSQL, two pollers on separate pools over the same three transfers: one payment, two flags, one audit row per extra transaction", async () => {
-    const pool = testPool((shop.raw as { pool: { options: { connectionString: string } } }).pool.options.connectionString);
-    const second: Db = drizzleFor({ kind: "pg", pool });
+    const { db: second, close } = openSecondInstance(shop);
     try {
       const t0 = Date.now() - 3_400_000;
       const a = await attempt(1403, t0);
@@ -95,7 +93,7 @@ describe("USDT: a second transfer to a paid attempt flags the order for review",
       for (const tx of flagged) expect(txs).toContain(tx);
       expect(await shop.db.select().from(subscriptions).where(eq(subscriptions.sourceOrderId, a.order.id))).toHaveLength(1);
     } finally {
-      await pool.end();
+      await close();
     }
   });
 });

@@ -3,12 +3,12 @@
 // and one new device fetched many times at once is registered once.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { subscriptionDevices } from "../../src/server/db/schema";
 import { forgetDeviceCache } from "../../src/server/services/risk/device-cache";
 import { flushAccessLogs } from "../../src/server/services/subscription-content/access-log";
 import { serveContent } from "../../src/server/services/subscription-content/serve";
-import { testPool } from "../helpers/db";
+import { openSecondInstance } from "../helpers/db";
 import { describeOnPostgres } from "../helpers/requirements";
 import { openShop } from "../commerce/fixtures";
 import { asDevice, docIp, fetchContent, planWithLimit, subscribe } from "./fixtures";
@@ -17,9 +17,7 @@ describeOnPostgres("device registration under concurrency (PostgreSQL, separate 
   const shop = openShop();
   let second: { db: Db; close: () => Promise<void> };
   beforeAll(() => {
-    if (shop.raw.kind !== "pg") throw new Error("expected PostgreSQL");
-    const pool = testPool((shop.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
+    second = openSecondInstance(shop);
   });
   afterAll(async () => {
     await flushAccessLogs();

@@ -3,10 +3,10 @@
 // no error, one event per scope/reason/day, one suspension, one notification per event.
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { auditLogs, notifications, subscriptionRiskEvents } from "../../src/server/db/schema";
 import { reportNodeAccess } from "../../src/server/services/risk";
-import { testDbForFile, testPool } from "../helpers/db";
+import { testDbForFile, openSecondInstance } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { agentCtx } from "../telemetry/helpers";
 import { IP, riskConfig, seedNode, seedSubscription, statusOf, type Seeded } from "./seed";
@@ -17,10 +17,7 @@ let second: { db: Db; close: () => Promise<void> };
 beforeAll(async () => {
   useMemoryLimiter();
   s = await seedNode(t.db);
-  if (t.raw.kind === "pg") {
-    const pool = testPool((t.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
-  } else second = { db: t.db, close: async () => undefined };
+  second = openSecondInstance(t);
 });
 afterAll(async () => second.close());
 

@@ -5,14 +5,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeCtx } from "../../src/server/context";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { notifications, subscriptionRiskEvents } from "../../src/server/db/schema";
 import { reportNodeAccess } from "../../src/server/services/risk";
 import { keepRiskBanned, releaseRiskEvent } from "../../src/server/services/risk/release";
 import { flushAccessLogs } from "../../src/server/services/subscription-content/access-log";
 import { serveContent } from "../../src/server/services/subscription-content/serve";
 import { makeUser } from "../helpers/actors";
-import { testDbForFile, testPool } from "../helpers/db";
+import { testDbForFile, openSecondInstance } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { agentCtx } from "../telemetry/helpers";
 import { IP, riskConfig, seedNode, seedSubscription, statusOf, type Seeded } from "./seed";
@@ -25,10 +25,7 @@ beforeAll(async () => {
   useMemoryLimiter();
   s = await seedNode(t.db);
   adminActor = (await makeUser(t.db, "ADMIN")).ctx.actor;
-  if (t.raw.kind === "pg") {
-    const pool = testPool((t.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
-  } else second = { db: t.db, close: async () => undefined };
+  second = openSecondInstance(t);
 });
 afterAll(async () => second.close());
 beforeEach(async () => {

@@ -3,12 +3,12 @@
 // lock decide; on PGlite the calls run one after another and prove the outcome only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCtx, type Ctx } from "../../src/server/context";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { keepRiskBanned, releaseRiskEvent } from "../../src/server/services/risk/release";
 import { generateRiskReport, sendRiskReport } from "../../src/server/services/risk/risk-report";
 import { suspendForRisk } from "../../src/server/services/risk/subscription-effects";
 import { makeUser } from "../helpers/actors";
-import { testDbForFile, testPool } from "../helpers/db";
+import { testDbForFile, openSecondInstance } from "../helpers/db";
 import { auditsOf, owner, proxySub, riskEvent, riskNotices, subRow, userRow } from "./fixtures";
 
 const t = testDbForFile();
@@ -16,10 +16,7 @@ let ctx: Ctx;
 let second: { db: Db; close: () => Promise<void> };
 beforeAll(async () => {
   ctx = (await makeUser(t.db, "ADMIN")).ctx;
-  if (t.raw.kind === "pg") {
-    const pool = testPool((t.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
-  } else second = { db: t.db, close: async () => undefined };
+  second = openSecondInstance(t);
 });
 afterAll(() => second?.close());
 

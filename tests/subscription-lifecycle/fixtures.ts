@@ -2,11 +2,11 @@
 // and a second "instance" (its own connection pool on PostgreSQL; the same PGlite otherwise).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import type { Db } from "../../src/server/db/client";
 import { nodeClients, plans, subscriptions, type NodeClient, type Subscription } from "../../src/server/db/schema";
 import type { PlanInputRaw } from "../../src/server/services/catalog";
 import { buyNow, confirmOrder } from "../../src/server/services/orders";
-import { testPool } from "../helpers/db";
+import { openSecondInstance } from "../helpers/db";
 import { buyer, drainTasks, proxyPlan, type Shop } from "../commerce/fixtures";
 
 export const GIB = 1024 ** 3;
@@ -35,22 +35,17 @@ export const planRow = async (db: Db, id: string) => (await db.select().from(pla
 
 /** A second application instance: separate connections on PostgreSQL, the one embedded database on PGlite. */
 export function secondInstance(shop: Shop): { readonly db: Db } {
-  let db: Db | undefined;
-  let close: (() => Promise<void>) | undefined;
+  let second: ReturnType<typeof openSecondInstance> | undefined;
   beforeAll(() => {
-    if (shop.raw.kind === "pg") {
-      const pool = testPool((shop.raw.pool.options as { connectionString: string }).connectionString);
-      db = drizzleFor({ kind: "pg", pool });
-      close = () => pool.end();
-    } else db = shop.db;
+    second = openSecondInstance(shop);
   });
   afterAll(async () => {
-    await close?.();
+    await second?.close();
   });
   return {
     get db() {
-      if (!db) throw new Error("the second instance exists only inside tests");
-      return db;
+      if (!second) throw new Error("the second instance exists only inside tests");
+      return second.db;
     },
   };
 }

@@ -4,21 +4,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCtx } from "../../src/server/context";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { users } from "../../src/server/db/schema";
 import { PANEL_CLIENT_DELETE } from "../../src/server/services/provisioning/panel-client-delete";
 import { cancelSubscription, deleteSubscriptionPermanently, myAggregateToken, reassignStreamingSlot } from "../../src/server/services/subscriptions";
-import { testPool } from "../helpers/db";
+import { openSecondInstance } from "../helpers/db";
 import { buyer, drainTasks, openShop, proxyPlan } from "../commerce/fixtures";
 import { clientsOf, gift, planOf, serviceOf, streamingPlan, streamingService, tasksOfKind } from "./helpers";
 
 const shop = openShop();
 let second: { db: Db; close: () => Promise<void> };
 beforeAll(() => {
-  if (shop.raw.kind === "pg") {
-    const pool = testPool((shop.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
-  } else second = { db: shop.db, close: async () => undefined };
+  second = openSecondInstance(shop);
 });
 afterAll(() => second.close());
 

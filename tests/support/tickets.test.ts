@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCtx } from "../../src/server/context";
-import { drizzleFor, type Db } from "../../src/server/db/client";
+import { type Db } from "../../src/server/db/client";
 import { tickets } from "../../src/server/db/schema";
 import { listMyNotifications } from "../../src/server/services/notifications";
 import { updateSettings } from "../../src/server/services/settings";
@@ -22,7 +22,7 @@ import {
   replyTicket,
 } from "../../src/server/services/support";
 import { cliCtx, makeUser } from "../helpers/actors";
-import { testDbForFile, testPool } from "../helpers/db";
+import { testDbForFile, openSecondInstance } from "../helpers/db";
 import { domainErrorOf } from "../panel/helpers";
 
 const t = testDbForFile();
@@ -30,10 +30,7 @@ let admin: Awaited<ReturnType<typeof makeUser>>;
 let second: { db: Db; close: () => Promise<void> };
 beforeAll(async () => {
   admin = await makeUser(t.db, "ADMIN");
-  if (t.raw.kind === "pg") {
-    const pool = testPool((t.raw.pool.options as { connectionString: string }).connectionString);
-    second = { db: drizzleFor({ kind: "pg", pool }), close: () => pool.end() };
-  } else second = { db: t.db, close: async () => undefined };
+  second = openSecondInstance(t);
 });
 afterAll(() => second?.close());
 
