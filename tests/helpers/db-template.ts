@@ -99,7 +99,8 @@ export async function ensurePgTemplate(url: string): Promise<string> {
     // Templates of older migration sets: dropped when nobody is copying them (otherwise left for later).
     const old = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2", [`${PG_PREFIX}%`, name]);
     for (const { datname } of old.rows) {
-      if (!datname.includes("_b")) await c.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
+      // Only finished templates; one still being built by another run ends in _b<random>.
+      if (/^rb_tpl_[0-9a-f]{16}$/.test(datname)) await c.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
     }
   });
   return name;
