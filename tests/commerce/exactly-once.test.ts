@@ -2,26 +2,18 @@
 // (half of them through a second pool, as a second app instance would), so the conditional updates,
 // row locks and constraints are what decides. On PGlite the calls run one after another.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db } from "../../src/server/db/client";
+import { describe, expect, it } from "vitest";
 import { coupons, nodeClients, orders, payments, plans, subscriptions, trialClaims } from "../../src/server/db/schema";
 import { createCoupon } from "../../src/server/services/catalog";
 import { buyNow } from "../../src/server/services/orders";
 import { recordVerifiedPayment } from "../../src/server/services/payments/record-payment";
-import { makeCtx } from "../../src/server/context";
-import { openSecondInstance } from "../helpers/db";
+import { secondInstanceForFile, settledReasons } from "../helpers/race";
 import { buyer, drainTasks, proxyPlan, openShop } from "./fixtures";
 
 const shop = openShop();
-let second: { db: Db; close: () => Promise<void> };
-beforeAll(() => {
-  second = openSecondInstance(shop);
-});
-afterAll(() => second.close());
-
-/** The same actor's context on the other "instance" for odd racers. */
-const on = (i: number, ctx: ReturnType<typeof makeCtx>) => (i % 2 ? makeCtx(second.db, ctx.actor, { ip: ctx.ip }) : ctx);
-const outcomes = (rs: PromiseSettledResult<unknown>[]) => rs.map((r) => (r.status === "fulfilled" ? "ok" : ((r.reason as { reason?: string }).reason ?? String(r.reason))));
+const second = secondInstanceForFile(shop);
+const { on } = second;
+const outcomes = settledReasons;
 
 describe("exactly once under concurrency", () => {
   it("stock 1 and 10 concurrent buyers: exactly one order holds it", async () => {

@@ -4,27 +4,18 @@
 // what decides; on PGlite the transactions run one after another and prove nothing, so this file
 // runs on PostgreSQL only (a collection failure under CI without it).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { makeCtx, type Ctx } from "../../src/server/context";
-import { type Db } from "../../src/server/db/client";
+import { expect, it } from "vitest";
 import { cartItems, couponRedemptions, coupons, orderItems, orders, plans, subscriptions } from "../../src/server/db/schema";
 import { createCoupon } from "../../src/server/services/catalog";
 import { addToCart, checkoutCart, MAX_CART_ITEMS } from "../../src/server/services/orders";
-import { openSecondInstance } from "../helpers/db";
+import { secondInstanceForFile, settledReasons } from "../helpers/race";
 import { describeOnPostgres } from "../helpers/requirements";
 import { buyer, openShop, proxyPlan } from "../commerce/fixtures";
 
 describeOnPostgres("one cart, one checkout (PostgreSQL, two pools)", () => {
   const shop = openShop();
-  let second: { db: Db; close: () => Promise<void> };
-  beforeAll(() => {
-    second = openSecondInstance(shop);
-  });
-  afterAll(() => second?.close());
-
-  /** The same buyer's context on the other "instance" for odd racers. */
-  const on = (i: number, ctx: Ctx) => (i % 2 ? makeCtx(second.db, ctx.actor, { ip: ctx.ip }) : ctx);
-  const reasons = (rs: PromiseSettledResult<unknown>[]) => rs.map((r) => (r.status === "fulfilled" ? "ok" : ((r.reason as { reason?: string }).reason ?? String(r.reason))));
+  const { on } = secondInstanceForFile(shop);
+  const reasons = settledReasons;
 
   async function raceCheckouts(couponCode?: string) {
     const plan = await proxyPlan(shop, { stockTotal: 100 });

@@ -3,13 +3,11 @@
 // is lost), their settlement by two admins at once (the subscription's row lock), and a coupon's
 // per-user limit (counted under the buyer's row lock). These were found safe; the tests keep them so.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { makeCtx, type Ctx } from "../../src/server/context";
-import { type Db } from "../../src/server/db/client";
+import { expect, it } from "vitest";
 import { couponRedemptions, orders, subscriptions } from "../../src/server/db/schema";
 import { createCoupon, grantCoupon } from "../../src/server/services/catalog";
 import { addTraffic, buyNow, confirmOrder, renewSubscription } from "../../src/server/services/orders";
-import { openSecondInstance } from "../helpers/db";
+import { secondInstanceForFile, settledReasons } from "../helpers/race";
 import { describeOnPostgres } from "../helpers/requirements";
 import { buyer, openShop, proxyPlan } from "../commerce/fixtures";
 
@@ -18,14 +16,8 @@ const GIB = 1024 ** 3;
 
 describeOnPostgres("renewals, top-ups and coupon limits under concurrency (PostgreSQL, two pools)", () => {
   const shop = openShop();
-  let second: { db: Db; close: () => Promise<void> };
-  beforeAll(() => {
-    second = openSecondInstance(shop);
-  });
-  afterAll(() => second?.close());
-
-  const on = (i: number, ctx: Ctx) => (i % 2 ? makeCtx(second.db, ctx.actor, { ip: ctx.ip }) : ctx);
-  const reasons = (rs: PromiseSettledResult<unknown>[]) => rs.map((r) => (r.status === "fulfilled" ? "ok" : ((r.reason as { reason?: string }).reason ?? String(r.reason))));
+  const { on } = secondInstanceForFile(shop);
+  const reasons = settledReasons;
   const extendable = () => proxyPlan(shop, { renewalMode: "FIXED", renewalPriceMinor: 900, topupMode: "PER_GB", topupPricePerGbMinor: 50 });
   const subOf = async (userId: string) => (await shop.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0]!;
 

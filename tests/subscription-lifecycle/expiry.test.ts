@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 import { subscriptions } from "../../src/server/db/schema";
 import { expireDueSubscriptions } from "../../src/server/services/subscription-lifecycle";
 import { drainTasks, openShop } from "../commerce/fixtures";
-import { clientRows, planRow, secondInstance, subRow, subscribe } from "./fixtures";
+import { clientRows, planRow, subRow, subscribe } from "./fixtures";
+import { secondInstanceForFile } from "../helpers/race";
 
 const shop = openShop();
-const other = secondInstance(shop);
+const other = secondInstanceForFile(shop);
 
 const backdate = (id: string, ms: number) => shop.db.update(subscriptions).set({ expiresAt: new Date(Date.now() - ms) }).where(eq(subscriptions.id, id));
 

@@ -1,12 +1,10 @@
 // Helpers for the lifecycle tests: a paid subscription on the shop's node (clients on the simulator),
-// and a second "instance" (its own connection pool on PostgreSQL; the same PGlite otherwise).
+// (the second "instance" is tests/helpers/race.ts).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../src/server/db/client";
 import { nodeClients, plans, subscriptions, type NodeClient, type Subscription } from "../../src/server/db/schema";
 import type { PlanInputRaw } from "../../src/server/services/catalog";
 import { buyNow, confirmOrder } from "../../src/server/services/orders";
-import { openSecondInstance } from "../helpers/db";
 import { buyer, drainTasks, proxyPlan, type Shop } from "../commerce/fixtures";
 
 export const GIB = 1024 ** 3;
@@ -33,19 +31,3 @@ export async function clientRows(db: Db, subscriptionId: string): Promise<NodeCl
 
 export const planRow = async (db: Db, id: string) => (await db.select().from(plans).where(eq(plans.id, id)))[0]!;
 
-/** A second application instance: separate connections on PostgreSQL, the one embedded database on PGlite. */
-export function secondInstance(shop: Shop): { readonly db: Db } {
-  let second: ReturnType<typeof openSecondInstance> | undefined;
-  beforeAll(() => {
-    second = openSecondInstance(shop);
-  });
-  afterAll(async () => {
-    await second?.close();
-  });
-  return {
-    get db() {
-      if (!second) throw new Error("the second instance exists only inside tests");
-      return second.db;
-    },
-  };
-}

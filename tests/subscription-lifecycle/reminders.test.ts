@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 import { notifications, subscriptions, users } from "../../src/server/db/schema";
 import { sendReminders } from "../../src/server/services/subscription-lifecycle";
 import { openShop } from "../commerce/fixtures";
-import { GIB, secondInstance, subscribe } from "./fixtures";
+import { GIB, subscribe } from "./fixtures";
+import { secondInstanceForFile } from "../helpers/race";
 
 const shop = openShop();
-const other = secondInstance(shop);
+const other = secondInstanceForFile(shop);
 const DAY = 86_400_000;
 
 const noticesOf = (userId: string, prefix: string) =>

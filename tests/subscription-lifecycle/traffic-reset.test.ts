@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 import { plans, subscriptions, trafficResetLogs, type TrafficResetStrategy } from "../../src/server/db/schema";
 import { currentPeriodStart, dueResetPeriod, resetDueTraffic, syncNodeTraffic } from "../../src/server/services/subscription-lifecycle";
 import { drainTasks, openShop } from "../commerce/fixtures";
-import { clientRows, GIB, secondInstance, subRow, subscribe } from "./fixtures";
+import { clientRows, GIB, subRow, subscribe } from "./fixtures";
+import { secondInstanceForFile } from "../helpers/race";
 
 const shop = openShop();
-const other = secondInstance(shop);
+const other = secondInstanceForFile(shop);
 const at = (iso: string) => new Date(iso);
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -7,10 +7,11 @@ import { nodeClients, tasks, trafficDaily } from "../../src/server/db/schema";
 import { trafficExhausted } from "../../src/server/services/provisioning/desired-state";
 import { counterDelta, syncAllTraffic, syncNodeTraffic } from "../../src/server/services/subscription-lifecycle";
 import { drainTasks, openShop } from "../commerce/fixtures";
-import { clientRows, GIB, secondInstance, subRow, subscribe } from "./fixtures";
+import { clientRows, GIB, subRow, subscribe } from "./fixtures";
+import { secondInstanceForFile } from "../helpers/race";
 
 const shop = openShop();
-const other = secondInstance(shop);
+const other = secondInstanceForFile(shop);
 
 const dailyOf = async (subscriptionId: string) => {
   const rows = await shop.db.select().from(trafficDaily).where(eq(trafficDaily.subscriptionId, subscriptionId));

@@ -2,25 +2,18 @@
 // connection (odd ones through a second pool, as a second app instance would), so the conditional
 // updates and row locks decide; on PGlite the calls run one after another and prove the outcome only.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeCtx } from "../../src/server/context";
-import { type Db } from "../../src/server/db/client";
+import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema";
 import { PANEL_CLIENT_DELETE } from "../../src/server/services/provisioning/panel-client-delete";
 import { cancelSubscription, deleteSubscriptionPermanently, myAggregateToken, reassignStreamingSlot } from "../../src/server/services/subscriptions";
-import { openSecondInstance } from "../helpers/db";
+import { secondInstanceForFile, settledReasons } from "../helpers/race";
 import { buyer, drainTasks, openShop, proxyPlan } from "../commerce/fixtures";
 import { clientsOf, gift, planOf, serviceOf, streamingPlan, streamingService, tasksOfKind } from "./helpers";
 
 const shop = openShop();
-let second: { db: Db; close: () => Promise<void> };
-beforeAll(() => {
-  second = openSecondInstance(shop);
-});
-afterAll(() => second.close());
-
-const on = (i: number, ctx: ReturnType<typeof makeCtx>) => (i % 2 ? makeCtx(second.db, ctx.actor, { ip: ctx.ip }) : ctx);
-const outcomes = (rs: PromiseSettledResult<unknown>[]) => rs.map((r) => (r.status === "fulfilled" ? "ok" : ((r.reason as { reason?: string }).reason ?? String(r.reason))));
+const second = secondInstanceForFile(shop);
+const { on } = second;
+const outcomes = settledReasons;
 
 describe("subscription operations under concurrency", () => {
   it("10 simultaneous cancels: one cancels, the stock comes back once", async () => {
