@@ -1,5 +1,5 @@
-// Helpers for the lifecycle tests: a paid subscription on the shop's node (clients on the simulator),
-// (the second "instance" is tests/helpers/race.ts).
+// Helpers for the lifecycle tests: a paid subscription on the shop's node (clients on the simulator).
+// The second "instance" the tests race on is tests/helpers/race.ts.
 import { eq } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client";
 import { nodeClients, plans, subscriptions, type NodeClient, type Subscription } from "../../src/server/db/schema";
