@@ -5,43 +5,28 @@
 // nothing at error level (issue 21 item 3); and each must parse its whole argument list in runAction
 // (a new action that reads its arguments itself fails here). Admin actions answer a user FORBIDDEN
 // before reading anything (item 4).
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "../../src/server/context";
 import { anonCtx, makeUser } from "../helpers/actors";
 import { captureOutput } from "../helpers/capture-logs";
 import { testDbForFile } from "../helpers/db";
+import { serverActionFiles } from "../helpers/server-actions";
 import { useMemoryLimiter } from "../helpers/limiter";
 
 const caller = vi.hoisted(() => ({ ctx: undefined as Ctx | undefined }));
 vi.mock("../../src/server/auth/session", async (importOriginal) => ({ ...(await importOriginal<object>()), requestCtx: async () => caller.ctx }));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {} }));
-vi.mock("next/headers", () => {
-  const jar = new Map<string, string>();
-  return {
-    headers: async () => new Headers({ host: "relayboard.test" }),
-    cookies: async () => ({ get: (k: string) => (jar.has(k) ? { name: k, value: jar.get(k) } : undefined), set: (k: string, v: string) => void jar.set(k, v), delete: (k: string) => void jar.delete(k) }),
-  };
-});
+vi.mock("next/cache", async () => (await import("../helpers/server-actions")).nextCacheStub());
+vi.mock("next/headers", async () => (await import("../helpers/server-actions")).nextHeadersStub());
 
 const SRC = path.resolve(import.meta.dirname, "../../src");
-const USE_SERVER = /^\s*(\/\/[^\n]*\n\s*)*["']use server["']/;
-
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return walk(p);
-    return /\.tsx?$/.test(p) && USE_SERVER.test(readFileSync(p, "utf8")) ? [p] : [];
-  });
-}
 
 type Action = (...a: unknown[]) => Promise<unknown>;
 const rel = (f: string) => path.relative(SRC, f).split(path.sep).join("/");
 
 async function discoverActions(): Promise<{ name: string; admin: boolean; fn: Action }[]> {
   const found: { name: string; admin: boolean; fn: Action }[] = [];
-  for (const file of walk(SRC)) {
+  for (const file of serverActionFiles(SRC)) {
     for (const [name, fn] of Object.entries((await import(file)) as Record<string, unknown>)) {
       if (typeof fn === "function") found.push({ name: `${rel(file)} ${name}`, admin: rel(file).startsWith("app/admin/"), fn: fn as Action });
     }

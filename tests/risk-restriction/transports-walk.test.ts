@@ -2,26 +2,21 @@
 // with 403 account_risk_restricted unless its call site is marked allowWhileRestricted, and the
 // marked ones are exactly the list below. A new action or route is refused by default, so it fails
 // here only if someone opens it without saying so in this list.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "../../src/server/context";
 import { makeUser } from "../helpers/actors";
 import { testDbForFile } from "../helpers/db";
+import { filesUnder, serverActionFiles } from "../helpers/server-actions";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { loginOrThrow } from "../helpers/next-auth";
 import { isRestrictionRefusal, requestCtxOf, setRestricted } from "./helpers";
 
 const caller = vi.hoisted(() => ({ ctx: undefined as Ctx | undefined }));
 vi.mock("../../src/server/auth/session", async (importOriginal) => ({ ...(await importOriginal<object>()), requestCtx: async () => caller.ctx }));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {} }));
-vi.mock("next/headers", () => {
-  const jar = new Map<string, string>();
-  return {
-    headers: async () => new Headers({ host: "relayboard.test" }),
-    cookies: async () => ({ get: (k: string) => (jar.has(k) ? { name: k, value: jar.get(k) } : undefined), set: (k: string, v: string) => void jar.set(k, v), delete: (k: string) => void jar.delete(k) }),
-  };
-});
+vi.mock("next/cache", async () => (await import("../helpers/server-actions")).nextCacheStub());
+vi.mock("next/headers", async () => (await import("../helpers/server-actions")).nextHeadersStub());
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SRC = path.join(ROOT, "src");
@@ -55,16 +50,8 @@ const ROUTES_WITHOUT_SESSION: Record<string, string> = {
   "subscription/all/route.ts": "client apps, by subscription token",
 };
 
-function walk(dir: string, keep: (file: string) => boolean): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return walk(p, keep);
-    return keep(p) ? [p] : [];
-  });
-}
-
-const actionFiles = walk(SRC, (f) => /\.tsx?$/.test(f) && /^\s*(\/\/[^\n]*\n\s*)*["']use server["']/.test(readFileSync(f, "utf8")));
-const routeFiles = walk(path.join(SRC, "app/api"), (f) => path.basename(f) === "route.ts");
+const actionFiles = serverActionFiles(SRC);
+const routeFiles = filesUnder(path.join(SRC, "app/api"), (f) => path.basename(f) === "route.ts");
 const rel = (base: string, f: string) => path.relative(base, f).split(path.sep).join("/");
 
 const t = testDbForFile({ install: true });
