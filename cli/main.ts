@@ -2,19 +2,17 @@
 //   DATABASE_URL set          -> PostgreSQL directly (any number of processes may connect)
 //   embedded, service running -> forward argv to the service's control socket (it owns PGlite)
 //   embedded, nobody running  -> take the data-dir lock, open PGlite, run, close, release
-import { closeDb, installDb, openRawClient, type Db } from "../src/server/db/client";
-import { acquireEmbeddedLock, readEmbeddedOwner, type EmbeddedLock, type EmbeddedOwner } from "../src/server/db/embedded-lock";
-import { forwardToService } from "../src/server/control/socket-client";
-import { parseEnv, setEnvForProcess, type Env } from "../src/server/env";
-import { unavailable } from "../src/server/errors";
+// Help, usage errors and refusals load none of that: configuration, the database client, the
+// control-socket client and each command's services are imported on the route that needs them.
+import type { Db, openRawClient } from "../src/server/db/client";
+import type { EmbeddedLock, EmbeddedOwner } from "../src/server/db/embedded-lock";
+import type { Env } from "../src/server/env";
 import { errorSummary } from "../src/server/describe-error";
 import { UsageError, wantsHelp } from "./args";
 import { resolve } from "./registry";
-import { errorText } from "../src/server/i18n/error-text";
 import { ALL_COMMANDS } from "./commands";
 import { cliLocale } from "./locale";
 import { promptHidden, readAllStdin } from "./hidden-prompt";
-import { migrateReporting } from "./migrations";
 import { EXIT_ERROR, EXIT_USAGE, needsDatabase, runCli, type CliIo } from "./run-cli";
 import { inlineFileOptions } from "./file-options";
 import { inlineSecrets, type SecretSources } from "./secret-options";
@@ -48,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
   // Help and usage errors need neither configuration nor a database.
   if (!needsDatabase(argv)) return runCli(argv, stdio);
 
+  const { parseEnv, setEnvForProcess } = await import("../src/server/env");
   let e: Env;
   try {
     e = parseEnv();
@@ -57,8 +56,9 @@ async function main(argv: string[]): Promise<number> {
   // The logger writes info lines to stdout, which must carry only the command's output (--json).
   setEnvForProcess({ ...e, LOG_LEVEL: e.LOG_LEVEL === "error" ? "error" : "warn" });
 
-  if (e.DATABASE_URL) return runOpening(argv, () => openRawClient({ databaseUrl: e.DATABASE_URL, dataDir: e.dataDir }));
+  if (e.DATABASE_URL) return runOpening(argv, { databaseUrl: e.DATABASE_URL, dataDir: e.dataDir });
 
+  const { acquireEmbeddedLock, readEmbeddedOwner } = await import("../src/server/db/embedded-lock");
   const owner = readEmbeddedOwner(e.dataDir);
   if (owner) return forward(argv, owner);
   let lock: EmbeddedLock;
@@ -78,19 +78,27 @@ async function main(argv: string[]): Promise<number> {
   process.once("SIGTERM", releaseOnSignal);
   process.once("exit", () => lock.release()); // last resort; release() ignores a lock that is not ours
   try {
-    return await runOpening(argv, () => openRawClient({ dataDir: e.dataDir }));
+    return await runOpening(argv, { dataDir: e.dataDir });
   } finally {
     lock.release();
   }
 }
 
-/** Runs with a database opened on first use and migrated before any command sees it. */
-async function runOpening(argv: string[], open: () => ReturnType<typeof openRawClient>): Promise<number> {
+/**
+ * Runs with a database opened on first use and migrated before any command sees it. The client is
+ * loaded then too: a command refused before that (a missing password) never loads it.
+ */
+async function runOpening(argv: string[], where: Parameters<typeof openRawClient>[0]): Promise<number> {
   let opened: Promise<{ db: Db; applied: string[] }> | undefined;
   const ensureOpen = () =>
     (opened ??= (async () => {
+      const [{ installDb, openRawClient }, { migrateReporting }, { unavailable }] = await Promise.all([
+        import("../src/server/db/client"),
+        import("./migrations"),
+        import("../src/server/errors"),
+      ]);
       try {
-        const raw = open();
+        const raw = openRawClient(where);
         const db = installDb(raw); // installed so any code reaching for getDb() shares this one handle
         const applied = await migrateReporting(raw);
         return { db, applied };
@@ -107,7 +115,7 @@ async function runOpening(argv: string[], open: () => ReturnType<typeof openRawC
   try {
     return await runCli(argv, io);
   } finally {
-    if (opened) await closeDb();
+    if (opened) await (await import("../src/server/db/client")).closeDb();
   }
 }
 
@@ -117,6 +125,7 @@ async function forward(argv: string[], owner: EmbeddedOwner): Promise<number> {
   }
   const resolved = resolve(ALL_COMMANDS, argv);
   if (resolved.kind === "command" && resolved.command.directOnly && !wantsHelp(resolved.rest)) {
+    const { errorText } = await import("../src/server/i18n/error-text");
     return fail("UNAVAILABLE", errorText(stdio.locale, "backup_needs_direct_database", {}) ?? "stop the service first");
   }
   let forwarded: string[];
@@ -127,6 +136,7 @@ async function forward(argv: string[], owner: EmbeddedOwner): Promise<number> {
     stdio.stderr(`error: ${err.message}\n`);
     return EXIT_USAGE;
   }
+  const { forwardToService } = await import("../src/server/control/socket-client");
   try {
     const result = await forwardToService(owner.socketPath, forwarded, { locale: stdio.locale });
     stdio.stdout(result.stdout);

@@ -1,10 +1,9 @@
 // The CLI as a pure function over injected output and database: tests call it directly, the bin
 // (cli/main.ts) wires it to the process, and the running service answers forwarded calls with it.
-import { makeCtx } from "../src/server/context";
+// Only the command table and the parser load up front: help and usage errors must stay cheap, so the
+// service context and the error texts are imported where a command has run.
 import type { Db } from "../src/server/db/client";
 import { errorSummary } from "../src/server/describe-error";
-import { isDomainError } from "../src/server/errors";
-import { errorText, fieldTexts } from "../src/server/i18n/error-text";
 import { parseArgs, UsageError, wantsHelp } from "./args";
 import { ALL_COMMANDS } from "./commands";
 import type { CliLocale } from "./locale";
@@ -66,7 +65,7 @@ export async function runCli(argv: string[], io: CliIo, commands: readonly Comma
     return code ?? EXIT_OK;
   } catch (err) {
     if (err instanceof UsageError) return usage(io, err.message, helpRef);
-    return reportError(io, err);
+    return await reportError(io, err);
   }
 }
 
@@ -93,7 +92,10 @@ function contextFor(io: CliIo): CommandContext {
     err: (line) => io.stderr(line + "\n"),
     json: (value) => io.stdout(JSON.stringify(value, null, 2) + "\n"),
     db,
-    ctx: async () => makeCtx(await db(), { kind: "cli" }, { locale: io.locale ?? "en" }),
+    ctx: async () => {
+      const { makeCtx } = await import("../src/server/context");
+      return makeCtx(await db(), { kind: "cli" }, { locale: io.locale ?? "en" });
+    },
     migrate: io.migrate,
   };
 }
@@ -107,7 +109,8 @@ function usage(io: CliIo, message: string, helpRef: string): number {
  * Domain errors keep their code and are worded in the operator's language, with one line per field
  * problem; anything else is INTERNAL with a summary that carries no SQL parameters.
  */
-function reportError(io: CliIo, err: unknown): number {
+async function reportError(io: CliIo, err: unknown): Promise<number> {
+  const [{ isDomainError }, { errorText, fieldTexts }] = await Promise.all([import("../src/server/errors"), import("../src/server/i18n/error-text")]);
   if (isDomainError(err)) {
     const locale = io.locale ?? "en";
     let text = `error: ${err.code}: ${errorText(locale, err.reason, err.details) ?? err.message}\n`;

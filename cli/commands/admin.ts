@@ -1,7 +1,8 @@
 // `admin create`: the operator's way in when the bootstrap admin is lost or another is needed.
-import { adminCreateUser } from "../../src/server/services/accounts";
 import { userJson } from "../format";
 import type { Command } from "../registry";
+
+const accounts = () => import("../../src/server/services/accounts");
 
 const adminCreate: Command = {
   path: ["admin", "create"],
@@ -22,6 +23,7 @@ const adminCreate: Command = {
     name: { type: "string", valueName: "name", description: "display name (default: the part before @)" },
   },
   async run(c, { options: o }) {
+    const { adminCreateUser } = await accounts();
     const user = await adminCreateUser(await c.ctx(), { email: o.email, password: o.password, name: o.name, role: "ADMIN", status: "ACTIVE" });
     if (o.json) c.json({ user: userJson(user) });
     else c.out(`created administrator ${user.email} (${user.id})`);

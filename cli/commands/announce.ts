@@ -1,9 +1,10 @@
 // `announce create|list|delete`: thin wrappers over the announcements verbs (the admin form's checks;
 // each write is audited with the CLI as the actor).
-import { adminListAnnouncements, createAnnouncement, deleteAnnouncement } from "../../src/server/services/announcements";
 import type { OptionValue } from "../args";
 import { table } from "../format";
 import type { Command } from "../registry";
+
+const announcements = () => import("../../src/server/services/announcements");
 
 const upper = (v: OptionValue) => (typeof v === "string" ? v.toUpperCase() : undefined);
 
@@ -27,6 +28,7 @@ const announceCreate: Command = {
     "not-dismissible": { type: "boolean", description: "readers cannot close it for good" },
   },
   async run(c, { options: o }) {
+    const { createAnnouncement } = await announcements();
     const a = await createAnnouncement(await c.ctx(), {
       title: o.title,
       body: o.body ?? "",
@@ -53,6 +55,7 @@ const announceList: Command = {
     page: { type: "string", valueName: "n", description: "page number (default 1, 50 per page)" },
   },
   async run(c, { options: o }) {
+    const { adminListAnnouncements } = await announcements();
     const r = await adminListAnnouncements(await c.ctx(), { q: o.q, page: o.page ?? 1, pageSize: 50 });
     if (o.json) return c.json(r);
     if (!r.rows.length) return c.out("No announcements.");
@@ -69,6 +72,7 @@ const announceDelete: Command = {
   json: true,
   positionals: [{ name: "id", description: "announcement id", required: true }],
   async run(c, { options: o, positionals: p }) {
+    const { deleteAnnouncement } = await announcements();
     await deleteAnnouncement(await c.ctx(), String(p.id));
     if (o.json) return c.json({ deleted: true });
     c.out(`announcement ${String(p.id)} deleted`);

@@ -3,9 +3,11 @@
 // far larger than one control-socket message, and the service cannot read the operator's files.
 import { access } from "node:fs/promises";
 import { UsageError } from "../args";
-import { backupToPath, restoreDumpFromPath, writeDump, type RestoreResult } from "../../src/server/services/backup";
+import type { RestoreResult } from "../../src/server/services/backup";
 import { table } from "../format";
 import type { Command } from "../registry";
+
+const backupService = () => import("../../src/server/services/backup");
 
 const backup: Command = {
   path: ["backup"],
@@ -19,6 +21,7 @@ const backup: Command = {
   directOnly: true,
   async run(c, { positionals }) {
     const file = positionals.file as string | undefined;
+    const { backupToPath, writeDump } = await backupService();
     if (!file) {
       // Our chunks end with a newline; out() adds one back.
       await writeDump(await c.db(), async (s) => c.out(s.endsWith("\n") ? s.slice(0, -1) : s));
@@ -52,6 +55,7 @@ const restore: Command = {
   async run(c, { positionals, options: o }) {
     const file = String(positionals.file);
     if (!(await access(file).then(() => true, () => false))) throw new UsageError(`cannot read ${file}`);
+    const { restoreDumpFromPath } = await backupService();
     const result = await restoreDumpFromPath(await c.ctx(), file);
     if (o.json) c.json(result);
     else printResult(c, result);

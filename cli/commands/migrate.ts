@@ -1,8 +1,9 @@
 // `migrate`: applies pending migrations (the bin applies them before every command anyway, so a
 // fresh database works; this command makes it explicit and reports the result).
-import { unavailable } from "../../src/server/errors";
-import { migrationStatus } from "../migrations";
 import type { Command } from "../registry";
+
+const migrations = () => import("../migrations");
+const errors = () => import("../../src/server/errors");
 
 const migrate: Command = {
   path: ["migrate"],
@@ -11,6 +12,7 @@ const migrate: Command = {
   description: "JSON shape: { applied: [<tag>...], latest: <tag> | null, total: number, pending: number }",
   async run(c, { options: o }) {
     const applied = c.migrate ? await c.migrate() : [];
+    const { migrationStatus } = await migrations();
     const status = await migrationStatus(await c.db());
     const latest = status.appliedCount > 0 ? (status.known[status.appliedCount - 1] ?? null) : null;
     const pending = Math.max(0, status.known.length - status.appliedCount);
@@ -22,7 +24,7 @@ const migrate: Command = {
     }
     // Only reachable where this process may not migrate itself (a forwarded call to an older
     // running service): the service applies them when it restarts.
-    if (pending > 0) throw unavailable("migrations_pending", { count: pending });
+    if (pending > 0) throw (await errors()).unavailable("migrations_pending", { count: pending });
   },
 };
 

@@ -1,7 +1,8 @@
 // `node add|list|sync|token`: thin wrappers over the nodes service verbs.
-import { createNode, generateAgentToken, listNodes, syncNodeInbounds } from "../../src/server/services/nodes";
 import { table } from "../format";
 import type { Command } from "../registry";
+
+const nodeService = () => import("../../src/server/services/nodes");
 
 const nodeAdd: Command = {
   path: ["node", "add"],
@@ -26,6 +27,7 @@ const nodeAdd: Command = {
     "insecure-tls": { type: "boolean", description: "accept the panel's self-signed (unverified) TLS certificate" },
   },
   async run(c, { options: o }) {
+    const { createNode } = await nodeService();
     const r = await createNode(await c.ctx(), {
       name: o.name,
       panelUrl: o["panel-url"],
@@ -48,6 +50,7 @@ const nodeList: Command = {
   json: true,
   description: "JSON shape: { nodes: [{ id, name, panelUrl, panelStatus, inboundCount, agentToken: { active }, lastAgentReportAt, latency }] }",
   async run(c, { options: o }) {
+    const { listNodes } = await nodeService();
     const nodes = await listNodes(await c.ctx());
     if (o.json) return c.json({ nodes });
     if (!nodes.length) return c.out("No nodes.");
@@ -63,6 +66,7 @@ const nodeSync: Command = {
   json: true,
   positionals: [{ name: "id", description: "node id", required: true }],
   async run(c, { options: o, positionals: p }) {
+    const { syncNodeInbounds } = await nodeService();
     const r = await syncNodeInbounds(await c.ctx(), String(p.id), { fresh: true });
     if (o.json) c.json(r);
     else c.out(r.ok ? `${r.inboundCount} inbounds synced` : `sync failed: ${r.error?.message}`);
@@ -76,6 +80,7 @@ const nodeToken: Command = {
   json: true,
   positionals: [{ name: "id", description: "node id", required: true }],
   async run(c, { options: o, positionals: p }) {
+    const { generateAgentToken } = await nodeService();
     const r = await generateAgentToken(await c.ctx(), String(p.id));
     if (o.json) c.json({ token: r.token, createdAt: r.createdAt.toISOString() });
     else c.out(r.token);

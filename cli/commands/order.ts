@@ -1,9 +1,10 @@
 // `order list|confirm` and `payment reconcile`: thin wrappers over the orders and payments verbs.
-import { confirmOrder, listOrdersAdmin } from "../../src/server/services/orders";
-import { formatMinor } from "../../src/server/services/catalog";
-import { reconcilePayments } from "../../src/server/services/payments";
+import { formatMinor } from "../../src/server/services/catalog/money";
 import { table } from "../format";
 import type { Command } from "../registry";
+
+const orders = () => import("../../src/server/services/orders");
+const payments = () => import("../../src/server/services/payments");
 
 const orderList: Command = {
   path: ["order", "list"],
@@ -17,6 +18,7 @@ const orderList: Command = {
     page: { type: "string", valueName: "n", description: "page number (default 1, 50 per page)" },
   },
   async run(c, { options: o }) {
+    const { listOrdersAdmin } = await orders();
     const r = await listOrdersAdmin(await c.ctx(), { status: o.status, review: o.review, q: o.q, page: o.page ?? 1, pageSize: 50 });
     if (o.json) return c.json(r);
     if (!r.rows.length) return c.out("No orders.");
@@ -32,6 +34,7 @@ const orderConfirm: Command = {
   json: true,
   positionals: [{ name: "id", description: "order id", required: true }],
   async run(c, { options: o, positionals: p }) {
+    const { confirmOrder } = await orders();
     const order = await confirmOrder(await c.ctx(), String(p.id));
     if (o.json) return c.json({ order });
     c.out(`order ${order.orderNo} confirmed: paid, provisioning queued`);
@@ -44,6 +47,7 @@ const paymentReconcile: Command = {
   json: true,
   description: "JSON shape: { checked, recorded, failed: [{ tradeNo, reason }], usdt: { seen, settled, late, unmatched } }",
   async run(c, { options: o }) {
+    const { reconcilePayments } = await payments();
     const r = await reconcilePayments(await c.ctx());
     if (o.json) c.json(r);
     else {

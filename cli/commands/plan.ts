@@ -2,13 +2,16 @@
 // a PlanInput (the admin form's schema, checked the same way); for convenience it may name the node,
 // its inbounds and the streaming service instead of giving their ids (see README "Plans").
 import { readFile } from "node:fs/promises";
-import { validationError } from "../../src/server/errors";
 import type { Ctx } from "../../src/server/context";
-import { createPlan, formatMinor, listPlansAdmin, listStreamingServices, type AdminPlanRow } from "../../src/server/services/catalog";
-import { listNodeInbounds, listNodes } from "../../src/server/services/nodes";
+import type { AdminPlanRow } from "../../src/server/services/catalog";
+import { formatMinor } from "../../src/server/services/catalog/money";
 import { UsageError } from "../args";
 import { table } from "../format";
 import type { Command } from "../registry";
+
+const catalog = () => import("../../src/server/services/catalog");
+const nodeService = () => import("../../src/server/services/nodes");
+const errors = () => import("../../src/server/errors");
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -19,6 +22,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  */
 export async function resolvePlanNames(ctx: Ctx, raw: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { node, inbounds, streamingService, ...input } = raw;
+  const [{ listNodeInbounds, listNodes }, { listStreamingServices }, { validationError }] = await Promise.all([nodeService(), catalog(), errors()]);
   if (node !== undefined && input.nodeId === undefined) {
     const found = (await listNodes(ctx)).find((n) => n.name === String(node) || n.id === String(node));
     if (!found) throw validationError("plan_node_not_found", { fields: { node: "not_found" } });
@@ -59,6 +63,7 @@ const planList: Command = {
     "  stockHeld, perUserLimit, visibility, featured, sortOrder }] }",
   options: { search: { type: "string", valueName: "text", description: "only plans whose name contains this text" } },
   async run(c, { options: o }) {
+    const { listPlansAdmin } = await catalog();
     const ctx = await c.ctx();
     const rows: AdminPlanRow[] = [];
     for (let page = 1; ; page++) {
@@ -124,6 +129,7 @@ const planCreate: Command = {
   },
   async run(c, { options: o }) {
     if ((o.file === undefined) === (o.data === undefined)) throw new UsageError("give --file <path> (or --data <json>), one of them");
+    const [{ createPlan }, { validationError }] = await Promise.all([catalog(), errors()]);
     let text: string;
     if (o.file !== undefined) {
       try {

@@ -1,14 +1,22 @@
 // `settings get` / `settings set`. Values go through the settings service's zod schema (the same
 // one the admin page uses); secret values are written encrypted and never printed back.
-import { validationError } from "../../src/server/errors";
-import { getSettings, isSecretSetting, SETTINGS_DEFAULTS, SettingsSchema, SYSTEM_SETTINGS, updateSettings, type SettingKey } from "../../src/server/services/settings";
+import type { SettingKey } from "../../src/server/services/settings";
 import { UsageError } from "../args";
 import type { Command } from "../registry";
 
-const KEYS = Object.keys(SettingsSchema.shape) as SettingKey[];
-const isKey = (k: string): k is SettingKey => Object.hasOwn(SETTINGS_DEFAULTS, k);
-const isSystemKey = (k: string) => (SYSTEM_SETTINGS as readonly string[]).includes(k);
-const unknownKey = (k: string) => validationError("setting_unknown", { key: k });
+/** The settings verbs and the key checks built on the service's tables, loaded when a command runs. */
+async function settingsService() {
+  const [s, { validationError }] = await Promise.all([import("../../src/server/services/settings"), import("../../src/server/errors")]);
+  return {
+    ...s,
+    validationError,
+    KEYS: Object.keys(s.SettingsSchema.shape) as SettingKey[],
+    isKey: (k: string): k is SettingKey => Object.hasOwn(s.SETTINGS_DEFAULTS, k),
+    isSystemKey: (k: string) => (s.SYSTEM_SETTINGS as readonly string[]).includes(k),
+    unknownKey: (k: string) => validationError("setting_unknown", { key: k }),
+  };
+}
+
 const secretState = (set: boolean) => (set ? "(set)" : "(not set)");
 
 const settingsGet: Command = {
@@ -20,6 +28,7 @@ const settingsGet: Command = {
     "one -> { key, secret: false, value } or { key, secret: true, set: boolean }",
   positionals: [{ name: "key", description: "a setting name, e.g. siteName" }],
   async run(c, { options: o, positionals: p }) {
+    const { getSettings, isKey, isSecretSetting, KEYS, unknownKey } = await settingsService();
     const s = await getSettings(await c.ctx());
     const values = s as unknown as Record<string, unknown>;
     const secretsSet = s.secretsSet as Record<string, boolean>;
@@ -66,6 +75,7 @@ const settingsSet: Command = {
     const pairs = (p["key=value"] as string[] | undefined) ?? [];
     const clear = (o.clear as string[] | undefined) ?? [];
     if (pairs.length === 0 && clear.length === 0) throw new UsageError("nothing to set: give key=value pairs or --clear <secretKey>");
+    const { isKey, isSecretSetting, isSystemKey, unknownKey, updateSettings, validationError } = await settingsService();
 
     const input: Record<string, string> = {};
     for (const pair of pairs) {

@@ -1,15 +1,10 @@
 // `subscription grant|list|show|suspend|activate`: thin wrappers over the subscriptions verbs.
 // `show` prints the content URLs with their download token: operator-only output, on purpose.
-import {
-  activateSubscription,
-  grantSubscription,
-  listSubscriptionsForOperator,
-  showSubscriptionForOperator,
-  suspendSubscription,
-  type OperatorSubscriptionRow,
-} from "../../src/server/services/subscriptions";
+import type { OperatorSubscriptionRow } from "../../src/server/services/subscriptions";
 import { table } from "../format";
 import type { Command } from "../registry";
+
+const subscriptions = () => import("../../src/server/services/subscriptions");
 
 const GIB = 1024 ** 3;
 const gb = (bytes: number) => `${(bytes / GIB).toFixed(2)} GB`;
@@ -29,6 +24,7 @@ const grant: Command = {
     gb: { type: "string", valueName: "n", description: "traffic in GB for a slider plan (default: its minimum)" },
   },
   async run(c, { options: o, positionals: p }) {
+    const { grantSubscription } = await subscriptions();
     const subscriptionId = await grantSubscription(await c.ctx(), { email: p.email, planId: o.plan, days: o.days, trafficGb: o.gb });
     if (o.json) return c.json({ subscriptionId });
     c.out(`subscription ${subscriptionId} granted to ${String(p.email).toLowerCase()}; panel clients queued`);
@@ -45,6 +41,7 @@ const list: Command = {
     page: { type: "string", valueName: "n", description: "page number (default 1, 50 per page)" },
   },
   async run(c, { options: o }) {
+    const { listSubscriptionsForOperator } = await subscriptions();
     const r = await listSubscriptionsForOperator(await c.ctx(), { email: o.email, page: o.page ?? 1 });
     if (o.json) return c.json({ ...r, rows: r.rows.map(rowJson) });
     if (!r.rows.length) return c.out("No subscriptions.");
@@ -61,6 +58,7 @@ const show: Command = {
   description: "The URLs carry the subscription's download token: whoever has one can fetch it.\nJSON shape: { id, email, planName, kind, status, expiresAt, trafficUsedBytes, trafficLimitBytes, trafficUpBytes, trafficDownBytes, trafficExhausted, riskRestricted, urls: { <format>: url }, clients: [...] }",
   positionals: [{ name: "id", description: "subscription id", required: true }],
   async run(c, { options: o, positionals: p }) {
+    const { showSubscriptionForOperator } = await subscriptions();
     const d = await showSubscriptionForOperator(await c.ctx(), String(p.id));
     if (o.json) return c.json({ ...d, expiresAt: d.expiresAt.toISOString(), startsAt: d.startsAt.toISOString() });
     c.out(`subscription ${d.id}`);
@@ -83,6 +81,7 @@ const suspend: Command = {
   json: true,
   positionals: [{ name: "id", description: "subscription id", required: true }],
   async run(c, { options: o, positionals: p }) {
+    const { suspendSubscription } = await subscriptions();
     const s = await suspendSubscription(await c.ctx(), String(p.id));
     if (o.json) return c.json({ id: s.id, status: s.status });
     c.out(`subscription ${s.id} suspended; panel clients queued to switch off`);
@@ -95,6 +94,7 @@ const activate: Command = {
   json: true,
   positionals: [{ name: "id", description: "subscription id", required: true }],
   async run(c, { options: o, positionals: p }) {
+    const { activateSubscription } = await subscriptions();
     const s = await activateSubscription(await c.ctx(), String(p.id));
     if (o.json) return c.json({ id: s.id, status: s.status });
     c.out(`subscription ${s.id} active; panel clients queued to switch on`);

@@ -1,10 +1,12 @@
 // `ticket list`: the admin ticket queue from the terminal (waiting on staff first, then the latest
 // message), a thin wrapper over listTicketsAdmin.
-import { TICKET_STATUSES } from "../../src/server/db/schema";
-import { listTicketsAdmin } from "../../src/server/services/support";
+// The plain constants file, not the schema index: help must not load drizzle.
+import { TICKET_STATUSES } from "../../src/server/db/schema/support-kinds";
 import { UsageError } from "../args";
 import { table } from "../format";
 import type { Command } from "../registry";
+
+const support = () => import("../../src/server/services/support");
 
 // ACTIVE: every status but CLOSED, as in the admin queue's filter.
 const STATUSES = [...TICKET_STATUSES, "ACTIVE"] as const;
@@ -21,6 +23,7 @@ const ticketList: Command = {
   async run(c, { options: o }) {
     const status = o.status === undefined ? undefined : String(o.status).toUpperCase();
     if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) throw new UsageError(`unknown status '${String(o.status)}': use ${STATUSES.join(", ")}`);
+    const { listTicketsAdmin } = await support();
     const r = await listTicketsAdmin(await c.ctx(), { status, page: o.page ?? 1, pageSize: 50 });
     if (o.json) {
       return c.json({

@@ -1,7 +1,8 @@
 // `user reset-2fa`: the way back in for someone who lost both their authenticator and their
 // recovery codes. The operator checks who is asking before running it; it is audited.
-import { getUserByEmail, resetTwoFactor } from "../../src/server/services/accounts";
 import type { Command } from "../registry";
+
+const accounts = () => import("../../src/server/services/accounts");
 
 const userReset2fa: Command = {
   path: ["user", "reset-2fa"],
@@ -12,6 +13,7 @@ const userReset2fa: Command = {
     "Their open sessions end. JSON shape: { email, hadTwoFactor }",
   positionals: [{ name: "email", description: "the user's email address", required: true }],
   async run(c, { options: o, positionals: p }) {
+    const { getUserByEmail, resetTwoFactor } = await accounts();
     const ctx = await c.ctx();
     const found = await getUserByEmail(ctx, String(p.email));
     const r = await resetTwoFactor(ctx, found.id);

@@ -1,7 +1,8 @@
 // `user list` and `user set-status`: thin wrappers over the accounts service verbs.
-import { getUserByEmail, listUsers, setUserStatus, StatusInput, parseInput } from "../../src/server/services/accounts";
 import { table, userJson } from "../format";
 import type { Command } from "../registry";
+
+const accounts = () => import("../../src/server/services/accounts");
 
 const userList: Command = {
   path: ["user", "list"],
@@ -16,6 +17,7 @@ const userList: Command = {
     "page-size": { type: "string", valueName: "n", description: "rows per page, 1-200 (default 20)" },
   },
   async run(c, { options: o }) {
+    const { listUsers } = await accounts();
     const result = await listUsers(await c.ctx(), {
       q: o.q,
       role: typeof o.role === "string" ? o.role.toUpperCase() : undefined,
@@ -56,6 +58,7 @@ const userSetStatus: Command = {
     reason: { type: "string", valueName: "text", description: "why (1-500 characters); required for DISABLED and BANNED" },
   },
   async run(c, { options: o, positionals: p }) {
+    const { getUserByEmail, parseInput, setUserStatus, StatusInput } = await accounts();
     // Checked before the lookup so a typo in the status is reported even for a wrong email.
     const status = parseInput(StatusInput, String(p.status).toUpperCase());
     const ctx = await c.ctx();

@@ -1,11 +1,15 @@
 // Shared by the CLI tests: run the CLI in-process, or the real bin / a script as a child process.
+import { PGlite } from "@electric-sql/pglite";
 import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Db } from "../../src/server/db/client";
 import { afterAll, beforeAll } from "vitest";
 import { runCliCaptured } from "../../cli/run-in-service";
 import { startXuiSimulator, type XuiSimulator } from "../../simulators/xui";
 import { ready, testDbForFile } from "../helpers/db";
+import { ensurePgliteSnapshot } from "../helpers/db-template";
 import { PASS, seedInbounds, USER } from "../panel/helpers";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -44,6 +48,19 @@ export function runNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_0
       resolve({ code: code ?? -1, stdout, stderr });
     });
   });
+}
+
+/**
+ * A new DATA_DIR whose embedded PGlite already holds the migrated snapshot, for a bin run that is
+ * not about migrating: the child then skips initdb and every migration (seconds of CPU each run).
+ * DATA_DIR/pglite is where src/server/db/client.ts opens it.
+ */
+export async function migratedDataDir(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), "rb-cli-"));
+  const db = new PGlite(path.join(dir, "pglite"), { loadDataDir: new Blob([readFileSync(await ensurePgliteSnapshot())]) });
+  await db.waitReady;
+  await db.close();
+  return dir;
 }
 
 /** This file's test database and a 3x-ui simulator (USER / PASS, the seeded inbounds), before its tests; both closed after them. */

@@ -16,7 +16,7 @@ import { decryptSecret } from "../../src/server/crypto/secrets";
 import { acquireEmbeddedLock, socketFileOf } from "../../src/server/db/embedded-lock";
 import { nodes } from "../../src/server/db/schema";
 import { PASS, USER } from "../panel/helpers";
-import { BIN, childEnv, ROOT, testDbWithXuiSimulator, type Ran } from "./helpers";
+import { BIN, childEnv, migratedDataDir, ROOT, testDbWithXuiSimulator, type Ran } from "./helpers";
 
 const t = testDbWithXuiSimulator();
 
@@ -138,7 +138,7 @@ describe("through the real bin", () => {
   }, 120_000);
 
   it("opening the embedded database itself: the environment variable is used", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "rb-pw-"));
+    const dir = await migratedDataDir();
     const r = await bin(dir, addArgs(), { env: { RELAYBOARD_PANEL_PASSWORD: PASS } });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).sync.ok).toBe(true);
