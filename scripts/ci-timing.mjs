@@ -17,11 +17,42 @@ export function fmt(seconds) {
   return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, "0")}s`;
 }
 
-export function phaseTable(phases) {
+/**
+ * The machine's CPU counters (Linux /proc/stat, all cores): busy and total jiffies. A phase's share
+ * of busy time says whether it waits (room to run something beside it) or computes (only less work
+ * makes it faster). Undefined where /proc/stat is absent.
+ */
+export function cpuSample(read = () => readFileSync("/proc/stat", "utf8")) {
+  let line;
+  try {
+    line = read().split("\n").find((l) => l.startsWith("cpu "));
+  } catch {
+    return undefined;
+  }
+  if (!line) return undefined;
+  const [user, nice, system, idle, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
+}
+
+/** Percent of all cores busy between two samples (rounded), or undefined. */
+export function cpuBusyPercent(from, to) {
+  if (!from || !to || to.total <= from.total) return undefined;
+  return Math.round((100 * (to.busy - from.busy)) / (to.total - from.total));
+}
+
+/**
+ * One row per phase, then the total. `wallSeconds`, when given, is the run's own wall time: phases
+ * that ran side by side overlap, so their sum would overstate it.
+ */
+export function phaseTable(phases, wallSeconds) {
   const width = Math.max(...phases.map((p) => p.title.length), 5);
-  const total = phases.reduce((s, p) => s + p.seconds, 0);
-  const rows = phases.map((p) => `${p.title.padEnd(width)}  ${fmt(p.seconds).padStart(7)}${p.failed ? "  FAILED" : ""}`);
-  return [`${"phase".padEnd(width)}  ${"wall".padStart(7)}`, ...rows, `${"total".padEnd(width)}  ${fmt(total).padStart(7)}`].join("\n");
+  const total = wallSeconds ?? phases.reduce((s, p) => s + p.seconds, 0);
+  const withCpu = phases.some((p) => p.cpu !== undefined);
+  const cpu = (p) => (withCpu ? `  ${(p.cpu === undefined ? "-" : `${p.cpu}%`).padStart(4)}` : "");
+  const rows = phases.map((p) => `${p.title.padEnd(width)}  ${fmt(p.seconds).padStart(7)}${cpu(p)}${p.failed ? "  FAILED" : ""}`);
+  const head = `${"phase".padEnd(width)}  ${"wall".padStart(7)}${withCpu ? `  ${"CPU".padStart(4)}` : ""}`;
+  return [head, ...rows, `${"total".padEnd(width)}  ${fmt(total).padStart(7)}`].join("\n");
 }
 
 /** Vitest's JSON reporter: one entry per file with its start and end (ms). */

@@ -7,7 +7,7 @@ import { execSync } from "node:child_process";
 import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { earlierPhases, fmt, phaseTable, playwrightFileTimes, slowest, vitestFileTimes } from "./ci-timing.mjs";
+import { cpuBusyPercent, cpuSample, earlierPhases, fmt, phaseTable, playwrightFileTimes, slowest, vitestFileTimes } from "./ci-timing.mjs";
 
 const { TEST_DATABASE_URL, TEST_REDIS_URL, ...base } = process.env;
 const only = process.argv[2]; // optional: "unit", "e2e", or "check" (only the CI requirements below)
@@ -35,6 +35,7 @@ const runnerReports = []; // { title, kind: "vitest" | "playwright", file }
 function run(title, cmd, env) {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
+  const cpuFrom = cpuSample();
   const phase = { title, seconds: 0, failed: true };
   phases.push(phase);
   try {
@@ -42,7 +43,8 @@ function run(title, cmd, env) {
     phase.failed = false;
   } finally {
     phase.seconds = (Date.now() - started) / 1000;
-    console.log(`=== ${title}: ${fmt(phase.seconds)}${phase.failed ? " (failed)" : ""} ===`);
+    phase.cpu = cpuBusyPercent(cpuFrom, cpuSample());
+    console.log(`=== ${title}: ${fmt(phase.seconds)}${phase.cpu === undefined ? "" : `, CPU ${phase.cpu}% busy`}${phase.failed ? " (failed)" : ""} ===`);
   }
 }
 

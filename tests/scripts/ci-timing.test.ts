@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { earlierPhases, fmt, phaseTable, playwrightFileTimes, slowest, vitestFileTimes } from "../../scripts/ci-timing.mjs";
+import { cpuBusyPercent, cpuSample, earlierPhases, fmt, phaseTable, playwrightFileTimes, slowest, vitestFileTimes } from "../../scripts/ci-timing.mjs";
 
 const dir = mkdtempSync(path.join(tmpdir(), "ci-timing-"));
 const write = (name: string, value: unknown) => {
@@ -22,6 +22,25 @@ describe("CI timing", () => {
     expect(table[3]).toMatch(/^browser tests \(PGlite\) +15m20s {2}FAILED$/);
     expect(table[4]).toMatch(/^total +16m25s$/);
     expect(earlierPhases(undefined)).toEqual([]);
+  });
+
+  it("shows each phase's share of busy CPU, and the run's own wall time when phases overlapped", () => {
+    const table = phaseTable([{ title: "lint", seconds: 100, cpu: 97 }, { title: "npm ci", seconds: 50 }, { title: "browser", seconds: 600, cpu: 55, failed: true }], 620).split("\n");
+    expect(table[0]).toMatch(/^phase +wall +CPU$/);
+    expect(table[1]).toMatch(/^lint +1m40s +97%$/);
+    expect(table[2]).toMatch(/^npm ci +0m50s +-$/);
+    expect(table[3]).toMatch(/^browser +10m00s +55% {2}FAILED$/);
+    expect(table[4]).toMatch(/^total +10m20s$/);
+  });
+
+  it("reads the busy share of all cores from /proc/stat counters", () => {
+    const stat = (user: number, idle: number) => () => `cpu  ${user} 0 0 ${idle} 0 0 0 0 0 0\ncpu0 1 2 3 4\n`;
+    const from = cpuSample(stat(100, 100));
+    const to = cpuSample(stat(175, 125));
+    expect(from).toEqual({ busy: 100, total: 200 });
+    expect(cpuBusyPercent(from, to)).toBe(75);
+    expect(cpuBusyPercent(to, to)).toBeUndefined();
+    expect(cpuSample(() => { throw new Error("no /proc"); })).toBeUndefined();
   });
 
   it("never prints 60 seconds", () => {
