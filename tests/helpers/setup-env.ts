@@ -1,8 +1,10 @@
-// Every test process gets a fixed, throwaway configuration: its own DATA_DIR and keys.
+// Every test file gets a fixed, throwaway configuration (its own DATA_DIR and keys) and, when it
+// shares a worker process with files before it, empty process-wide caches (process-state.ts).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv, setEnvForProcess } from "../../src/server/env";
+import { resetProcessState } from "./process-state";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "relayboard-test-"));
 setEnvForProcess(
@@ -17,3 +19,4 @@ setEnvForProcess(
     EDITION: (process.env.TEST_EDITION as "base" | "wallet" | undefined) ?? "base",
   }),
 );
+resetProcessState();
