@@ -1,16 +1,24 @@
 import { defineConfig } from "@playwright/test";
+import { adoptWorkerSlot } from "./e2e/slots";
 
-// The server is started by e2e/global-setup.ts (with a real SMTP simulator beside it), on the
-// database that scripts/test-all.mjs chose (PGlite in a temp DATA_DIR, or E2E_DATABASE_URL).
+// The servers are started by e2e/global-setup.ts, one per worker (each with a real SMTP simulator
+// beside it), on the database that scripts/test-all.mjs chose (PGlite in a temp DATA_DIR, or
+// databases on E2E_DATABASE_URL's server). A worker process loads this file too: adoptWorkerSlot
+// points it at its own server before baseURL is read.
+adoptWorkerSlot();
 const port = Number(process.env.E2E_PORT ?? 3123);
 
 export default defineConfig({
   testDir: "./e2e",
   reporter: "list",
-  workers: 1,
+  // Files spread over the workers; a file's tests stay together in order (most share a beforeAll).
+  // One worker waits on pages most of its time (a third of the two cores busy): three keep them busy.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Limits that catch a hang, not a slow machine: every step awaits the state it needs, and on two
+  // busy cores (three workers, or CI beside another build) a long flow can take twice its quiet time.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   globalSetup: "./e2e/global-setup.ts",
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -2,7 +2,7 @@
 // (with the live preview escaping raw HTML); a user sees it, dismisses it, reloads and it stays
 // away; a second user still sees it; the admin deletes it and it is gone for everyone.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, navigationReady, uniqueEmail } from "./helpers";
+import { afterPendingRenders, asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, navigationReady, uniqueEmail } from "./helpers";
 import { cli } from "./shop";
 
 const PASSWORD = "announce-pass-1";
@@ -15,10 +15,10 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/** After hydration, give the pop-up the moment it needs to open, then say whether it did. */
+/** After hydration and the renders it scheduled (the pop-up's portal mounts in one), say whether it opened. */
 async function popupAfterLoad(page: Page, title: string) {
   await navigationReady(page);
-  await page.waitForTimeout(500);
+  await afterPendingRenders(page);
   return page.getByRole("dialog", { name: title });
 }
 

@@ -24,7 +24,7 @@ async function startFreshInstance(port: number, admin: { email: string; password
     if (server.exitCode !== null) throw new Error(`second server exited with ${server.exitCode}`);
     const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
     if (ok) break;
-    if (i > 450) throw new Error("second server did not start");
+    if (i > 900) throw new Error("second server did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
   return { server, base, env };
@@ -43,7 +43,7 @@ test.afterEach(() => {
 });
 
 test("an admin downloads a backup, restores it into a fresh instance, and its users sign in there", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.slow(); // boots a second server and restores into it: three times the default limit
   const email = uniqueEmail("restored");
   const password = "restored-pass-1";
 

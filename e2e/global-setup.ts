@@ -1,20 +1,48 @@
-// Starts a real SMTP simulator and the real Relayboard server (tsx src/server/main.ts, production
-// build) for the browser tests. Captured mails are written to E2E_DIR/mail/*.json so the test
-// workers (other processes) can read them. Returns the teardown.
-import { spawn, execFileSync } from "node:child_process";
+// Starts, for each Playwright worker slot (slots.ts), a real SMTP simulator and the real Relayboard
+// server (tsx src/server/main.ts, production build) for the browser tests. Captured mails are
+// written to <slot dir>/mail/*.json so the test workers (other processes) can read them. Returns
+// the teardown.
+import { execFile, spawn } from "node:child_process";
+import { promisify } from "node:util";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { FullConfig } from "@playwright/test";
+import pg from "pg";
 import { startSmtpSimulator } from "../simulators/smtp/server";
+import { serverEnvFile, slotPort, adoptWorkerSlot, type Slot } from "./slots";
 
 export const ADMIN = { email: "admin@e2e.test", password: "admin-password-1" };
 
-export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT ?? 3123);
+export default async function globalSetup(config: FullConfig) {
+  const base = Number(process.env.E2E_PORT ?? 3123);
+  const count = Math.max(1, config.workers);
+  const started: StartedServer[] = [];
+  try {
+    // Started side by side: each boot mostly waits (Next.js loading, migrations), so N cost little more than one.
+    const results = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServer(slotPort(base, i), i)));
+    for (const r of results) if (r.status === "fulfilled") started.push(r.value);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  } catch (err) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw err;
+  }
+  const slots: Slot[] = started.map((s) => ({ port: s.port, dir: s.dir }));
+  process.env.E2E_SLOTS = JSON.stringify(slots);
+  adoptWorkerSlot(); // this process (and --list) sees slot 0, as the workers see their own
+  return async () => {
+    await Promise.all(started.map((s) => s.stop()));
+  };
+}
+
+interface StartedServer { port: number; dir: string; stop: () => Promise<void> }
+
+/** One slot: an SMTP simulator writing mails to <dir>/mail, a database of its own, and the server. */
+async function startServer(port: number, slot: number): Promise<StartedServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "relayboard-e2e-"));
   mkdirSync(path.join(dir, "mail"));
-  process.env.E2E_DIR = dir;
 
   const smtp = await startSmtpSimulator({ port: 0 });
   let written = 0;
@@ -23,6 +51,7 @@ export default async function globalSetup() {
       writeFileSync(path.join(dir, "mail", `${String(written).padStart(4, "0")}.json`), JSON.stringify(smtp.messages[written]));
     }
   }, 100);
+  const database = process.env.E2E_DATABASE_URL ? await slotDatabase(process.env.E2E_DATABASE_URL, slot) : undefined;
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -35,7 +64,7 @@ export default async function globalSetup() {
     SMTP_FROM: "noreply@e2e.test",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+    DATABASE_URL: database?.url ?? "",
     // Production with a database server refuses to start without shared secrets (as it should).
     AUTH_SECRET: randomBytes(32).toString("base64"),
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
@@ -47,32 +76,66 @@ export default async function globalSetup() {
     // so per-IP limits of one test do not leak into the next (and the trusted-proxy path is used).
     TRUSTED_PROXIES: "127.0.0.1,::1",
   };
-  process.env.E2E_SERVER_ENV = JSON.stringify(env);
+  writeFileSync(serverEnvFile(dir), JSON.stringify(env));
   // Verification on from the start, set through the operator CLI like an operator would.
-  execFileSync("node", ["bin/relayboard.mjs", "settings", "set", "emailVerificationRequired=true"], { env, stdio: "inherit" });
-
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (r.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error("server did not become healthy in 90 s");
-    await new Promise((r) => setTimeout(r, 300));
+  try {
+    await promisify(execFile)("node", ["bin/relayboard.mjs", "settings", "set", "emailVerificationRequired=true"], { env });
+  } catch (err) {
+    clearInterval(pump);
+    await smtp.close();
+    await database?.drop();
+    throw err;
   }
 
-  return async () => {
+  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  const exited = new Promise<void>((r) => server.once("exit", () => r()));
+  const stop = async () => {
     clearInterval(pump);
     try {
       process.kill(-server.pid!, "SIGTERM");
     } catch {
       /* already gone */
     }
-    await new Promise((r) => setTimeout(r, 1500));
+    // Its shutdown is graceful; a server that hangs is not waited for past 10 s.
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
     await smtp.close();
+    await database?.drop();
   };
+  // Several servers boot at once on a small machine: give them the time that takes.
+  const deadline = Date.now() + 180_000;
+  try {
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server on port ${port} exited with ${server.exitCode}`);
+      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (up) break;
+      if (Date.now() > deadline) throw new Error(`server on port ${port} did not become healthy in 180 s`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { port, dir, stop };
+}
+
+/**
+ * Slot 0 uses the database scripts/test-all.mjs created for this pass; every other slot a sibling
+ * database made here (and dropped at teardown), so no two servers share rows.
+ */
+async function slotDatabase(url: string, slot: number): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (slot === 0) return { url, drop: async () => undefined };
+  const u = new URL(url);
+  const name = `${u.pathname.slice(1)}_w${slot}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 test("a request in flight at SIGTERM completes; then the process exits 0 and releases its lock", async () => {
-  test.setTimeout(120_000);
+  test.slow(); // boots a server of its own: three times the default limit
   const port = Number(process.env.E2E_PORT ?? 3123) + 60;
   const dataDir = mkdtempSync(path.join(tmpdir(), "rb-shutdown-"));
   const env = { ...JSON.parse(process.env.E2E_SERVER_ENV!), PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: "" };
@@ -17,7 +17,7 @@ test("a request in flight at SIGTERM completes; then the process exits 0 and rel
   for (let i = 0; ; i++) {
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
     if (ok) break;
-    if (i > 300) throw new Error("second server did not start");
+    if (i > 900) throw new Error("second server did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
   expect(existsSync(path.join(dataDir, "relayboard.lock"))).toBe(true);
@@ -47,7 +47,7 @@ test("a request in flight at SIGTERM completes; then the process exits 0 and rel
 });
 
 test("SIGTERM sent to `npm start` (as a supervisor does) reaches the server, which stops cleanly", async () => {
-  test.setTimeout(120_000);
+  test.slow(); // boots a server of its own: three times the default limit
   const port = Number(process.env.E2E_PORT ?? 3123) + 70;
   const dataDir = mkdtempSync(path.join(tmpdir(), "rb-npmstart-"));
   const env = { ...JSON.parse(process.env.E2E_SERVER_ENV!), PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: "" };
@@ -56,7 +56,7 @@ test("SIGTERM sent to `npm start` (as a supervisor does) reaches the server, whi
   for (let i = 0; ; i++) {
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
     if (ok) break;
-    if (i > 300) throw new Error("npm start did not serve");
+    if (i > 900) throw new Error("npm start did not serve");
     await new Promise((r) => setTimeout(r, 200));
   }
   process.kill(npm.pid!, "SIGTERM");

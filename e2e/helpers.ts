@@ -92,6 +92,27 @@ export async function navigationReady(page: Page) {
   await page.locator("html[data-nav-ready]").waitFor({ state: "attached" });
 }
 
+/**
+ * Two animation frames: whatever the page scheduled before this call (a portal mounting after
+ * hydration, a toast shown with a result, a transition starting) has rendered. An ordering, not a
+ * clock: the page's own tasks queued earlier run before the frames this waits for.
+ */
+export async function afterPendingRenders(page: Page) {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
+
+/** Every finite animation and CSS transition on the page has finished (endless ones, like a loader's spin, are left). */
+export async function animationsFinished(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export interface NodeForm { name: string; panelUrl: string; username: string; password: string }
 
 /** Fills the add/edit node form (the dialog must be open). */

@@ -26,7 +26,7 @@ export async function startMailOffServer(opts: { portOffset: number; settings: s
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`mail-off server exited with ${server.exitCode}`);
     if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false)) break;
-    if (i > 450) throw new Error("mail-off server did not start");
+    if (i > 900) throw new Error("mail-off server did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

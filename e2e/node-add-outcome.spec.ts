@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
-import { asClient, fillNodeForm, loginAsAdmin } from "./helpers";
+import { afterPendingRenders, asClient, fillNodeForm, loginAsAdmin } from "./helpers";
 
 type Words = {
   nodes: {
@@ -27,8 +27,8 @@ test.afterAll(async () => sim?.close());
 
 /** Every message on the page: toasts (Mantine notifications) and alerts (inline or in a dialog). */
 async function messagesOn(page: Page) {
-  // A toast would be shown in the same tick as the result; give a late one time to appear anyway.
-  await page.waitForTimeout(800);
+  // A toast would be shown in the same tick as the result: the renders pending now include it.
+  await afterPendingRenders(page);
   return { toasts: await page.locator(".mantine-Notification-root").count(), alerts: await page.locator(".mantine-Alert-root").count() };
 }
 

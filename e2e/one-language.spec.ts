@@ -56,7 +56,7 @@ for (const [from, to] of [
   ["zh-CN", "en"],
 ] as const) {
   test(`the header's switch (${from} -> ${to}) is the account's language: account page, mails and the next sign-in follow`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.slow(); // several sign-ins and mails: three times the default limit
     const email = await newUser(browser);
 
     const page = await browserIn(browser, from);
@@ -89,7 +89,7 @@ for (const [from, to] of [
 }
 
 test("a browser that chose a language before signing in keeps it, and signing in does not change the account's language", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.slow(); // several sign-ins and mails: three times the default limit
   const email = await newUser(browser);
   // The account's language becomes Chinese (chosen while signed in).
   const first = await browserIn(browser, "en");

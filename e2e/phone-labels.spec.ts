@@ -13,7 +13,7 @@ const LANGS = [
 
 let pages: SitePages;
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000); // seeds 22 users and a synced node through the admin UI
   pages = await prepareSitePages(browser, "labels", [32101, 32102]);
 });
 test.afterAll(async () => pages?.close());
@@ -97,7 +97,7 @@ async function phone(browser: Browser, l: (typeof LANGS)[number], storageState: 
 
 for (const l of LANGS) {
   test(`every page fits its words at 390 px (${l.lang}) @rendering`, async ({ browser }) => {
-    test.setTimeout(300_000);
+    test.slow(); // every page of the site
     const found: string[] = [];
     for (const [paths, state, signedIn] of [
       [PUBLIC_PAGES, undefined, false],

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Browser } from "@playwright/test";
 import { startXuiSimulator } from "../simulators/xui";
-import { ADMIN, asClient, clientIp, loginAsAdmin, uniqueEmail } from "./helpers";
+import { ADMIN, afterPendingRenders, animationsFinished, asClient, clientIp, loginAsAdmin, uniqueEmail } from "./helpers";
 import { startMailOffServer, type MailOffServer } from "./mail-off-server";
 
 const context = (browser: Browser, locale: "en" | "zh-CN", baseURL?: string) => browser.newContext({ ...asClient(), locale, ...(baseURL ? { baseURL } : {}) });
@@ -101,8 +101,12 @@ test("the once-only token dialog stays open on Esc and on a click beside it", as
     await expect(admin.getByTestId("token-value")).toBeVisible();
     await admin.keyboard.press("Escape");
     await admin.mouse.click(5, 5);
-    await admin.waitForTimeout(500); // a closing modal animates out; give it the time to do so
+    // A closing modal would animate out: let any transition those two started run to its end, then
+    // the dialog must still be there and fully opaque (a closed one ends at opacity 0, then unmounts).
+    await afterPendingRenders(admin);
+    await animationsFinished(admin);
     await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveCSS("opacity", "1");
     await expect(admin.getByTestId("token-value")).toBeVisible();
     await admin.getByTestId("token-done").click();
     await expect(dialog).toBeHidden();
@@ -114,13 +118,13 @@ test("the once-only token dialog stays open on Esc and on a click beside it", as
 test.describe("a site without mail", () => {
   let server: MailOffServer;
   test.beforeAll(async () => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000); // boots a server of its own
     server = await startMailOffServer({ portOffset: 50, settings: ["supportContact=@relay_help"] });
   });
   test.afterAll(async () => server?.stop());
 
   test("forgot password, verification and email change explain themselves and show the support contact; register fills the login email", async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.slow(); // three times the default limit
     const info = await (await fetch(`${server.url}/api/public/app-info`)).json();
     expect(info).toMatchObject({ mailEnabled: false, site: { supportContact: "@relay_help" }, registration: { emailVerificationRequired: false } });
 

@@ -23,7 +23,6 @@ async function expectInView(target: Locator, width: number) {
 
 for (const mode of MODES) {
   test(`disable and ban ask for a reason, re-activate does not (${mode.file}, ${mode.colorScheme}, ${mode.viewport.width} px)`, async ({ browser }) => {
-    test.setTimeout(90_000);
     const w = words(mode.file).userStatusChange;
     const ctx = await browser.newContext({ ...asClient(), locale: mode.locale, colorScheme: mode.colorScheme, viewport: mode.viewport });
     const admin = await ctx.newPage();
