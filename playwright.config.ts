@@ -16,8 +16,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   // Limits that catch a hang, not a slow machine: every step awaits the state it needs, and on two
-  // busy cores (three workers, or CI beside another build) a long flow can take twice its quiet time.
-  timeout: 120_000,
+  // busy cores (three workers, and another build or browser run beside CI) a long flow took 3.5 times
+  // its quiet time (notifications.spec.ts: 35 s alone, over 120 s beside a second browser run).
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   globalSetup: "./e2e/global-setup.ts",
   use: {

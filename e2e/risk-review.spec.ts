@@ -48,7 +48,7 @@ test("a suspended subscription's report is sent, the user is restricted but reac
   await admin.getByTestId("setting-riskEnabled").check();
   await admin.getByTestId("setting-riskAutoSuspend").check();
   await admin.getByTestId("settings-save").click();
-  await expect.poll(async () => (await cli(["settings", "get", "riskAutoSuspend"])).trim(), { timeout: 15_000 }).toBe("true");
+  await expect.poll(async () => (await cli(["settings", "get", "riskAutoSuspend"])).trim(), { timeout: 60_000 }).toBe("true");
   // No wait: saving settings forgets the risk-settings cache, which both module copies share (globalThis).
 
   // A user buys the free plan and takes its link.
@@ -82,7 +82,7 @@ test("a suspended subscription's report is sent, the user is restricted but reac
     .poll(async () => {
       await gotoReady(admin, admin.url());
       return admin.getByTestId("risk-total-places").textContent();
-    }, { timeout: 15_000 })
+    }, { timeout: 60_000 })
     .toBe("3");
   for (const ip of [CN, US, GB]) await expect(admin.getByTestId("risk-ip").filter({ hasText: ip })).toBeVisible();
   await expect(admin.getByTestId("risk-timeline")).toHaveAttribute("data-state", "ready");
