@@ -17,7 +17,7 @@ export default defineConfig({
   fullyParallel: false,
   // Limits that catch a hang, not a slow machine: every step awaits the state it needs, and on two
   // busy cores (three workers, and another build or browser run beside CI) a long flow took 3.5 times
-  // its quiet time (notifications.spec.ts: 35 s alone, over 120 s beside a second browser run).
+  // its quiet time (notifications.spec.ts: 35 s in a normal run, over 120 s beside a second browser run).
   timeout: 180_000,
   expect: { timeout: 20_000 },
   globalSetup: "./e2e/global-setup.ts",
