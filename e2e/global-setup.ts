@@ -76,7 +76,7 @@ async function startServer(port: number, slot: number): Promise<StartedServer> {
     // so per-IP limits of one test do not leak into the next (and the trusted-proxy path is used).
     TRUSTED_PROXIES: "127.0.0.1,::1",
   };
-  writeFileSync(serverEnvFile(dir), JSON.stringify(env));
+  writeFileSync(serverEnvFile(dir), JSON.stringify(env), { mode: 0o600 }); // holds the run's throwaway keys
   // Verification on from the start, set through the operator CLI like an operator would.
   try {
     await promisify(execFile)("node", ["bin/relayboard.mjs", "settings", "set", "emailVerificationRequired=true"], { env });
