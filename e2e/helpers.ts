@@ -32,8 +32,13 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByTestId("submit").click();
 }
 
+/**
+ * Signed in and landed on a page of the signed-in shell (dashboard, admin), hydrated: a click made
+ * before hydration (sign out, a menu) is lost, which a busy machine makes likely.
+ */
 export async function expectLoggedInAt(page: Page, pathRe: RegExp) {
   await expect(page).toHaveURL(pathRe, { timeout: 20_000 });
+  await navigationReady(page);
 }
 
 /** Signs in as the administrator global-setup created and waits for the admin home page. */
