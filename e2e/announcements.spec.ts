@@ -55,8 +55,12 @@ test("an admin publishes a pop-up; a user dismisses it once and for all, another
     await expect(popup.locator("strong")).toHaveText("this");
     await expect(popup.getByRole("link", { name: "Your tickets" })).toHaveAttribute("href", "/tickets");
     expect(await a.evaluate(() => (window as unknown as { __announced?: number }).__announced)).toBeUndefined();
+    // The pop-up hides at once; the dismissal is stored by a Server Action. Reloading before its answer
+    // would race it (and may abort it), so the answer is awaited first.
+    const stored = a.waitForResponse((r) => r.request().method() === "POST" && !!r.request().headers()["next-action"]);
     await a.getByTestId("announcement-popup-close").click();
     await expect(popup).toHaveCount(0);
+    expect((await stored).ok()).toBe(true);
     await a.reload();
     expect(await (await popupAfterLoad(a, title)).count()).toBe(0);
     await a.goto("/orders");
