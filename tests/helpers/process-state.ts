@@ -5,15 +5,16 @@
 // panel sessions of another file's database, no buffered access rows, no task kicker, fresh
 // metrics. The caches are the same objects the modules hold (they live on globalThis), so they are
 // emptied, never replaced.
-import { setLimiter } from "../../src/server/rate-limit/limiter";
 import { forgetGeoip } from "../../src/server/integrations/geoip/lookup";
+import { setLimiter } from "../../src/server/rate-limit/limiter";
+import { forgetDeviceCache } from "../../src/server/services/risk/device-cache";
+import { forgetGeoMarkMemory } from "../../src/server/services/risk/geo-marks";
+import { forgetRiskSettings } from "../../src/server/services/risk/risk-settings";
 import { setTaskKicker } from "../../src/server/services/tasks/enqueue-task";
 
 type Clearable = { clear(): void };
+/** The caches without a forget function of their own. */
 interface ProcessCaches {
-  __relayboardRiskSettings?: unknown;
-  __relayboardDeviceCache?: { seen: Clearable; counts: Clearable; notified: Clearable };
-  __relayboardGeoMarkMemory?: Clearable;
   __relayboardHealthStates?: Clearable;
   __relayboardPanels?: Clearable;
   __relayboardMetrics?: unknown;
@@ -25,13 +26,10 @@ export function resetProcessState(): void {
   setLimiter(undefined);
   setTaskKicker(undefined);
   forgetGeoip();
-  g.__relayboardRiskSettings = null;
+  forgetRiskSettings();
+  forgetDeviceCache();
+  forgetGeoMarkMemory();
   g.__relayboardMetrics = undefined;
-  const devices = g.__relayboardDeviceCache;
-  devices?.seen.clear();
-  devices?.counts.clear();
-  devices?.notified.clear();
-  g.__relayboardGeoMarkMemory?.clear();
   g.__relayboardHealthStates?.clear();
   g.__relayboardPanels?.clear();
   const log = g.__relayboardAccessLog;
