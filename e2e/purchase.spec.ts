@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { startAlipaySimulator, type AlipaySimulator } from "../simulators/alipay/server";
 import { startEpaySimulator, type EpaySimulator } from "../simulators/epay/server";
 import type { XuiSimulator } from "../simulators/xui";
-import { asClient, loginAsAdmin } from "./helpers";
+import { asClient, loginAsAdmin, navigationReady } from "./helpers";
 import { configureGateways, newBuyer, panelEmails, panelNode, planOnSale } from "./shop";
 
 test.describe.configure({ mode: "serial" });
@@ -43,6 +43,7 @@ test("a visitor sees the plan and its price on the storefront", async ({ browser
 test("a user buys a plan, pays on epay's cashier page, and sees the active subscription", async ({ browser }) => {
   const { page, email } = await newBuyer(browser, "epay-buyer");
   await page.goto("/store");
+  await navigationReady(page); // "Buy now" is a client button: a click before hydration is lost
   await page.getByTestId("plan-card").filter({ hasText: planName }).getByTestId("buy-now").click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/);
   await expect(page.getByTestId("pay-amount")).toHaveText("¥12.50");
@@ -62,6 +63,7 @@ test("a user buys a plan, pays on epay's cashier page, and sees the active subsc
 test("the same flow with Alipay: the QR code, the simulated scan, and the success screen", async ({ browser }) => {
   const { page, email } = await newBuyer(browser, "alipay-buyer");
   await page.goto("/store");
+  await navigationReady(page); // "Buy now" is a client button: a click before hydration is lost
   await page.getByTestId("plan-card").filter({ hasText: planName }).getByTestId("buy-now").click();
   await page.getByTestId("pay-method-alipay_f2f").click();
   await expect(page.getByTestId("pay-qr")).toBeVisible();
@@ -80,6 +82,7 @@ test("the same flow with Alipay: the QR code, the simulated scan, and the succes
 test("an admin confirms a pending order by hand", async ({ browser }) => {
   const { page, email } = await newBuyer(browser, "manual-buyer");
   await page.goto("/store");
+  await navigationReady(page); // "Buy now" is a client button: a click before hydration is lost
   await page.getByTestId("plan-card").filter({ hasText: planName }).getByTestId("buy-now").click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/);
   await page.context().close();

@@ -2,7 +2,7 @@
 // through the operator CLI on a simulated node (e2e/shop.ts); paying is in purchase.spec.ts.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { XuiSimulator } from "../simulators/xui";
-import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, navigationReady, uniqueEmail } from "./helpers";
 import { panelNode, planOnSale } from "./shop";
 
 const PHONE = { width: 390, height: 844 };
@@ -79,15 +79,18 @@ test("a visitor sees a public plan's name and price; a user buys it through the 
 
   const user = await signedInUser(browser, "store-buy");
   await user.goto("/store");
+  await navigationReady(user); // the next click is a client handler
   const mine = user.getByTestId("plan-card").filter({ hasText: name });
   await mine.getByTestId("add-to-cart").click();
   await expect(user.getByTestId("nav-cart-badge")).toHaveText("1");
   await user.goto("/cart");
+  await navigationReady(user); // the next click is a client handler
   await expect(user.getByTestId("cart-total")).toHaveText("¥12.50");
   await user.getByTestId("cart-checkout").click();
   await expect(user).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/);
   await expect(user.getByTestId("pay-amount")).toHaveText("¥12.50");
   await user.goto("/orders");
+  await navigationReady(user); // the next click is a client handler
   const row = user.getByTestId("order-row").first();
   await expect(row.getByTestId("order-status")).toHaveText("Awaiting payment");
   await row.getByTestId("order-cancel").click();
