@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { TASK_STATUSES } from "@/server/db/schema/audit";
-import { ORDER_KINDS, ORDER_STATUSES, PAID_VIA, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REVIEW_STATUSES } from "@/server/db/schema/commerce";
+import { ORDER_KINDS, ORDER_PAY_METHODS, ORDER_STATUSES, PAID_VIA, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REVIEW_STATUSES } from "@/server/db/schema/commerce";
 import { ORDER_STATUS_CODES, PROVIDER_CODES, REVIEW_STATUS_CODES } from "@/components/admin/orders/order-codes";
 import { TASK_STATUS_CODES } from "@/components/admin/tasks/task-codes";
 
@@ -14,7 +14,7 @@ const load = (locale: string) => JSON.parse(readFileSync(path.resolve("messages"
 const MAPS: [string, string, readonly string[]][] = [
   ["adminOrders", "orderStatus", ORDER_STATUSES],
   ["adminOrders", "reviewStatus", REVIEW_STATUSES],
-  ["adminOrders", "providers", PAYMENT_PROVIDERS],
+  ["adminOrders", "providers", ORDER_PAY_METHODS],
   ["adminOrders", "paidVias", PAID_VIA],
   ["adminOrders", "kinds", ORDER_KINDS],
   ["adminOrders", "paymentStatus", PAYMENT_STATUSES],

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { OrderStatus, PaymentStatus } from "@/server/db/schema/commerce";
 
 export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = { PENDING: "yellow", PAID: "teal", CANCELLED: "gray", EXPIRED: "gray", REFUNDED: "grape" };
-const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = { PENDING: "yellow", PAID: "teal", CLOSED: "gray" };
+const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = { PENDING: "yellow", PAID: "teal", CLOSED: "gray", REFUNDED: "grape" };
 
 /** An order's status in words (never the code). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -1,6 +1,6 @@
 // The codes the order filters offer, kept here so client code does not pull in the database schema
 // (which brings drizzle into the browser bundle). `satisfies` ties each list to the schema's type.
-import type { OrderStatus, PaymentProvider, ReviewStatus } from "@/server/db/schema/commerce";
+import type { OrderPayMethod, OrderStatus, PaymentProvider, ReviewStatus } from "@/server/db/schema/commerce";
 
 export const ORDER_STATUS_CODES = ["PENDING", "PAID", "CANCELLED", "EXPIRED", "REFUNDED"] as const satisfies readonly OrderStatus[];
 export const REVIEW_STATUS_CODES = ["NORMAL", "FLAGGED", "RESOLVED"] as const satisfies readonly ReviewStatus[];
@@ -17,7 +17,7 @@ export interface OrderRow {
   reviewNote: string | null;
   currency: string;
   totalMinor: number;
-  provider: PaymentProvider | null;
+  provider: OrderPayMethod | null;
   createdAt: Date;
   paidAt: Date | null;
   expiresAt: Date;

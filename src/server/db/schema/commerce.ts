@@ -16,7 +16,10 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ["epay", "alipay_f2f", "usdt_trc20"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 /** How an order became paid: a verified gateway payment, an admin's hand, or a zero amount. */
-export const PAID_VIA = ["GATEWAY", "ADMIN", "FREE"] as const;
+export const PAID_VIA = ["GATEWAY", "ADMIN", "FREE", "BALANCE"] as const;
+/** [wallet] An order's method may also be the balance (no gateway, no payments row for it). */
+export const ORDER_PAY_METHODS = [...PAYMENT_PROVIDERS, "balance"] as const;
+export type OrderPayMethod = (typeof ORDER_PAY_METHODS)[number];
 export type PaidVia = (typeof PAID_VIA)[number];
 
 export const SUBSCRIPTION_KINDS = ["PROXY", "STREAMING"] as const;
@@ -56,6 +59,8 @@ export const subscriptions = pgTable(
     downloadTokenEnc: text("download_token_enc").notNull(),
     // Whether this subscription still holds one unit of its plan's stock (released once, on end).
     holdsStock: boolean("holds_stock").notNull().default(true),
+    // [wallet] Renew from the balance before expiry (services/wallet/auto-renew.ts).
+    autoRenew: boolean("auto_renew").notNull().default(false),
     sourceOrderId: uuid("source_order_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -85,7 +90,9 @@ export const orders = pgTable(
     totalMinor: integer("total_minor").notNull(),
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     promotionId: uuid("promotion_id").references(() => promotions.id, { onDelete: "set null" }),
-    provider: text("provider").$type<PaymentProvider>(),
+    provider: text("provider").$type<OrderPayMethod>(),
+    // [wallet] The part of totalMinor paid (or, while pending, held) from the balance.
+    balancePaidMinor: integer("balance_paid_minor").notNull().default(0),
     paidVia: text("paid_via").$type<PaidVia>(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -157,15 +164,26 @@ export const cartItems = pgTable(
   (t) => [index("cart_items_user_idx").on(t.userId, t.createdAt)],
 );
 
-export const PAYMENT_STATUSES = ["PENDING", "PAID", "CLOSED"] as const;
+export const PAYMENT_STATUSES = ["PENDING", "PAID", "CLOSED", "REFUNDED"] as const;
+/** What a payment pays: an order, or [wallet] a recharge order (then order_id is null). */
+export const PAYMENT_PURPOSES = ["ORDER", "RECHARGE"] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** One payment attempt (a trade number) of an order; several per order when the user switches method. */
+/**
+ * One payment attempt (a trade number) of an order, or [wallet] of a recharge order; several per
+ * order when the user switches method. Recharges share this table so that one door records every
+ * gateway payment and USDT amounts stay unique across both.
+ */
 export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<PaymentPurpose>().notNull().default("ORDER"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    // No foreign key: an admin may delete a recharge record, and money that still arrives for it
+    // must find its payment (it is then credited to the payer and flagged, never dropped).
+    rechargeId: uuid("recharge_id"),
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider").$type<PaymentProvider>().notNull(),
     tradeNo: text("trade_no").notNull(),
@@ -189,6 +207,8 @@ export const payments = pgTable(
     uniqueIndex("payments_trade_no_key").on(t.tradeNo),
     index("payments_order_idx").on(t.orderId),
     index("payments_pending_idx").on(t.provider, t.status),
+    index("payments_recharge_idx").on(t.rechargeId),
+    check("payments_purpose_check", sql`(${t.purpose} = 'ORDER' and ${t.orderId} is not null and ${t.rechargeId} is null) or (${t.purpose} = 'RECHARGE' and ${t.orderId} is null)`),
     uniqueIndex("payments_open_usdt_amount_key").on(t.cryptoAmountMicro).where(sql`${t.provider} = 'usdt_trc20' and ${t.status} = 'PENDING'`),
   ],
 );

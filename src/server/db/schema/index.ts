@@ -12,3 +12,4 @@ export * from "./announcements";
 export * from "./mail-templates";
 export * from "./delivery";
 export * from "./risk";
+export * from "./wallet";

@@ -138,7 +138,7 @@ export async function batchOrderOperation(ctx: Ctx, raw: unknown): Promise<{ id:
 /** Orders holding money that arrived late or twice: the review queue's source. */
 export async function ordersWithLatePayments(ctx: Ctx): Promise<string[]> {
   requireAdmin(ctx);
-  const rows = await ctx.db.selectDistinct({ id: payments.orderId }).from(payments).where(and(eq(payments.late, true), isNotNull(payments.paidAt)));
-  return rows.map((r) => r.id);
+  const rows = await ctx.db.selectDistinct({ id: payments.orderId }).from(payments).where(and(eq(payments.late, true), isNotNull(payments.paidAt), isNotNull(payments.orderId)));
+  return rows.flatMap((r) => (r.id ? [r.id] : []));
 }
 

@@ -15,8 +15,9 @@ export interface PaymentView {
   usdt?: { network: "TRC20"; address: string; contract: string; amount: string; amountMicro: number };
 }
 
-export function paymentView(p: Payment, order: Order, cfg: unknown): PaymentView {
-  const view: PaymentView = { tradeNo: p.tradeNo, orderId: p.orderId, provider: p.provider, status: p.status, amountMinor: p.amountMinor, currency: order.currency, expiresAt: p.expiresAt.toISOString() };
+/** `order` is what the attempt pays: an order, or [wallet] a recharge (its id then stands in orderId). */
+export function paymentView(p: Payment, order: Pick<Order, "id" | "currency">, cfg: unknown): PaymentView {
+  const view: PaymentView = { tradeNo: p.tradeNo, orderId: p.orderId ?? order.id, provider: p.provider, status: p.status, amountMinor: p.amountMinor, currency: order.currency, expiresAt: p.expiresAt.toISOString() };
   if (p.payUrl) view.payUrl = p.payUrl;
   if (p.qrCode) view.qrCode = p.qrCode;
   if (p.cryptoAmountMicro !== null) {

@@ -58,12 +58,14 @@ export async function queryPaymentByTradeNo(ctx: Ctx, tradeNo: string): Promise<
   const { userId } = requireUser(ctx);
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(tradeNo)) throw new DomainError("NOT_FOUND", "payment_not_found");
   const no = tradeNo;
-  const [payment] = await ctx.db.select().from(payments).where(and(eq(payments.tradeNo, no), eq(payments.userId, userId)));
-  if (!payment) throw new DomainError("NOT_FOUND", "payment_not_found");
+  // Order payments only: a recharge's attempt is asked about at /api/wallet/recharge/query/{tradeNo}.
+  const [payment] = await ctx.db.select().from(payments).where(and(eq(payments.tradeNo, no), eq(payments.userId, userId), eq(payments.purpose, "ORDER")));
+  if (!payment?.orderId) throw new DomainError("NOT_FOUND", "payment_not_found");
   const now = ctx.now();
   if (payment.status === "PENDING" && payment.expiresAt > now) await askProvider(ctx, payment, now);
   const [fresh] = await ctx.db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
-  return { ...(await statusOfOrder(ctx, payment.orderId, userId)), tradeNo: no, paymentStatus: fresh!.status };
+  const orderId = payment.orderId;
+  return { ...(await statusOfOrder(ctx, orderId, userId)), tradeNo: no, paymentStatus: fresh!.status };
 }
 
 /** Asks the provider about one open attempt (throttled per attempt) and records a payment it reports. */

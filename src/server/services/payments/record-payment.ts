@@ -11,6 +11,7 @@ import { recordAudit } from "../audit";
 import { makeCtx } from "../../context";
 import { kickTasks } from "../tasks";
 import { settleOrder } from "../orders/settle-order";
+import { creditRechargePayment } from "../wallet/recharge-credit";
 
 export interface VerifiedPayment {
   tradeNo: string;
@@ -57,11 +58,15 @@ export async function recordVerifiedPaymentIn(tx: Tx, v: VerifiedPayment): Promi
       .where(and(eq(payments.id, current.id), ne(payments.status, "PAID")))
       .returning();
     if (!paid) return { kind: "duplicate", payment: current } as const;
-    return settleOrLate(tx, paid, v.now);
+    if (paid.purpose === "RECHARGE") {
+      const credited = await creditRechargePayment(tx, paid, v.now);
+      return credited.kind === "credited" ? { kind: "settled", payment: paid } : { kind: "late", payment: { ...paid, late: true }, orderStatus: credited.status };
+    }
+    return settleOrLate(tx, { ...paid, orderId: paid.orderId! }, v.now);
   }
 }
 
-async function settleOrLate(tx: Tx, paid: Payment, now: Date): Promise<RecordOutcome> {
+async function settleOrLate(tx: Tx, paid: Payment & { orderId: string }, now: Date): Promise<RecordOutcome> {
   const settled = await settleOrder(tx, paid.orderId, "GATEWAY", now, paid.provider);
   const ctx = makeCtx(tx, { kind: "system" });
   if (settled.settled) {

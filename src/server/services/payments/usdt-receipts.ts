@@ -14,6 +14,7 @@ import { listIncomingUsdt, microToDecimal, type IncomingTransfer } from "../../i
 import { log } from "../../logger";
 import { loadGatewayConfig } from "../payments-config";
 import { afterRecord, flagOrderForReview, recordVerifiedPaymentIn, type RecordOutcome } from "./record-payment";
+import { creditDuplicateRechargeTransfer } from "../wallet/recharge-credit";
 
 /** Transfers up to this long after an attempt closed still match it (as a late payment). */
 export const USDT_LATE_WINDOW_MS = 24 * 3_600_000;
@@ -123,9 +124,12 @@ async function recordTransfer(tx: Db, t: IncomingTransfer, now: Date): Promise<R
   // A transaction id reaches this point once (the receipt insert above), so a "duplicate" here is
   // never a replay: it is a second transfer of real money to an attempt already paid. Someone paid
   // twice; the order is flagged like a late payment so an admin sees it and refunds.
-  if (outcome.kind === "duplicate") {
+  if (outcome.kind === "duplicate" && outcome.payment.purpose === "RECHARGE") {
+    // [wallet] A second transfer to a recharge already credited: the money is the payer's balance.
+    await creditDuplicateRechargeTransfer(tx, outcome.payment, t.txId, now);
+  } else if (outcome.kind === "duplicate") {
     await flagOrderForReview(tx, {
-      orderId: outcome.payment.orderId,
+      orderId: outcome.payment.orderId!,
       note: `second transfer ${t.txId} of ${microToDecimal(t.amountMicro)} USDT from ${t.from} to payment ${outcome.payment.tradeNo}, which was already paid (refund)`,
       audit: { action: "payment.duplicate", metadata: { tradeNo: outcome.payment.tradeNo, provider: "usdt_trc20", txId: t.txId, from: t.from, amountMicro: t.amountMicro } },
       now,

@@ -75,6 +75,17 @@ export const SettingsSchema = z.object({
   lastBackupAt: z.union([z.null(), z.iso.datetime({ offset: true })]),
   // the bearer token Prometheus sends to GET /api/metrics; empty = the endpoint is off (404)
   metricsToken: z.union([z.literal(""), z.string().trim().min(16).max(200).regex(/^[\x21-\x7e]+$/)]),
+  // [wallet] recharge orders: amounts in minor units (min <= max; an amount is a multiple of the step)
+  rechargeMinMinor: int(1, 100_000_000),
+  rechargeMaxMinor: int(1, 100_000_000),
+  rechargeStepMinor: int(1, 100_000_000),
+  // [wallet] auto-renew runs this many days before expiry (the reminder goes out a day earlier)
+  autoRenewDaysBefore: int(1, 30),
+  // [wallet] subscription transfers: a fee of a fixed amount (minor units) or a percent of the plan's
+  // price, paid by the sender or the receiver
+  transferFeeKind: z.enum(["FIXED", "PERCENT"]),
+  transferFeeValue: int(0, 100_000_000),
+  transferFeeBearer: z.enum(["SENDER", "RECEIVER"]),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -132,6 +143,13 @@ export const SETTINGS_DEFAULTS: Settings = {
   backupKeepCount: 7,
   lastBackupAt: null,
   metricsToken: "",
+  rechargeMinMinor: 1_000,
+  rechargeMaxMinor: 1_000_000,
+  rechargeStepMinor: 100,
+  autoRenewDaysBefore: 3,
+  transferFeeKind: "FIXED",
+  transferFeeValue: 0,
+  transferFeeBearer: "SENDER",
 };
 
 /** Stored encrypted; never returned to a browser, only whether they are set. */
