@@ -23,7 +23,7 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
     </>
   );
   return (
-    <UserShell user={{ name: user.name, email: user.email, role: user.role }} siteName={info.siteName} cartCount={cart.length} unreadCount={unread} banner={banner}>
+    <UserShell user={{ name: user.name, email: user.email, role: user.role }} siteName={info.siteName} cartCount={cart.length} unreadCount={unread} banner={banner} wallet={info.edition === "wallet"}>
       {children}
     </UserShell>
   );

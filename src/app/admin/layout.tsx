@@ -21,7 +21,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     </>
   );
   return (
-    <AdminShell user={{ name: user.name, email: user.email }} siteName={info.siteName} banner={banner} unreadCount={unread} ticketsAwaiting={awaiting}>
+    <AdminShell user={{ name: user.name, email: user.email }} siteName={info.siteName} banner={banner} unreadCount={unread} ticketsAwaiting={awaiting} wallet={info.edition === "wallet"}>
       {children}
     </AdminShell>
   );

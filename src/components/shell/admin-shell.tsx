@@ -24,6 +24,9 @@ import {
   IconDatabaseExport,
   IconTicket,
   IconUsers,
+  IconWallet,
+  IconGiftCard,
+  IconTransfer,
 } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
@@ -41,10 +44,12 @@ interface Props {
   unreadCount?: number;
   /** Tickets waiting on staff: the badge beside Tickets. */
   ticketsAwaiting?: number;
+  /** [wallet] The wallet edition adds recharge orders, cards and transfers. */
+  wallet?: boolean;
   children: ReactNode;
 }
 
-export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwaiting = 0, children }: Props) {
+export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwaiting = 0, wallet = false, children }: Props) {
   const t = useTranslations("adminNav");
   const tp = useTranslations("adminPayments");
   const nav: NavItem[] = [
@@ -59,6 +64,13 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
     { href: "/admin/promotions", label: t("promotions"), icon: <IconDiscount size={18} /> },
     { href: "/admin/payments", label: tp("nav"), icon: <IconCreditCard size={18} /> },
     { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
+    ...(wallet
+      ? [
+          { href: "/admin/wallet/recharges", label: t("walletRecharges"), icon: <IconWallet size={18} />, testId: "nav-admin-recharges" },
+          { href: "/admin/wallet/cards", label: t("walletCards"), icon: <IconGiftCard size={18} />, testId: "nav-admin-cards" },
+          { href: "/admin/wallet/transfers", label: t("walletTransfers"), icon: <IconTransfer size={18} />, testId: "nav-admin-transfers" },
+        ]
+      : []),
     { href: "/admin/tickets", label: t("tickets"), icon: <IconHeadset size={18} />, badge: ticketsAwaiting > 0 ? String(ticketsAwaiting) : undefined, testId: "nav-admin-tickets" },
     { href: "/admin/announcements", label: t("announcements"), icon: <IconSpeakerphone size={18} /> },
     { href: "/admin/mail-templates", label: t("mailTemplates"), icon: <IconMail size={18} /> },

@@ -12,6 +12,8 @@ import {
   IconTicket,
   IconUserCircle,
   IconKey,
+  IconTransfer,
+  IconWallet,
 } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
@@ -29,10 +31,12 @@ interface Props {
   cartCount?: number;
   /** Unread notifications: on the bell in the header and next to the Notifications entry. */
   unreadCount?: number;
+  /** [wallet] The wallet edition adds the wallet and transfers pages. */
+  wallet?: boolean;
   children: ReactNode;
 }
 
-export function UserShell({ user, siteName, banner, cartCount = 0, unreadCount = 0, children }: Props) {
+export function UserShell({ user, siteName, banner, cartCount = 0, unreadCount = 0, wallet = false, children }: Props) {
   const t = useTranslations("nav");
   const ts = useTranslations("store.nav");
   const nav: NavItem[] = [
@@ -47,6 +51,12 @@ export function UserShell({ user, siteName, banner, cartCount = 0, unreadCount =
       testId: "nav-cart",
     },
     { href: "/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
+    ...(wallet
+      ? [
+          { href: "/wallet", label: t("wallet"), icon: <IconWallet size={18} />, testId: "nav-wallet" },
+          { href: "/transfers", label: t("transfers"), icon: <IconTransfer size={18} />, testId: "nav-transfers" },
+        ]
+      : []),
     { href: "/lines", label: t("lines"), icon: <IconRoute size={18} /> },
     { href: "/tickets", label: t("tickets"), icon: <IconTicket size={18} /> },
     { href: "/notifications", label: t("notifications"), icon: <IconBell size={18} />, badge: unreadCount > 0 ? String(unreadCount) : undefined, testId: "nav-notifications" },

@@ -3,7 +3,7 @@
 import { and, between, desc, eq, gt, or } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser, type Ctx } from "../../context";
-import { orders, payments, PAYMENT_PROVIDERS, users, type Order, type Payment, type PaymentProvider } from "../../db/schema";
+import { orders, payments, PAYMENT_PROVIDERS, users, type Payment, type PaymentProvider, type PaymentPurpose } from "../../db/schema";
 import { conflict, DomainError, forbidden } from "../../errors";
 import { alipayPrecreate, epayCreate } from "../../integrations/payments";
 import { parseInput } from "../../validation";
@@ -40,48 +40,79 @@ export async function createPayment(ctx: Ctx, raw: unknown, opts: CreateOptions)
   const order = row.order;
   if (order.status !== "PENDING" || order.expiresAt <= now) throw conflict("order_not_pending");
   if (order.totalMinor === 0) throw conflict("payment_not_needed");
-  const provider = input.provider;
+  const { view, reused } = await openGatewayAttempt(
+    ctx,
+    { purpose: "ORDER", id: order.id, userId: order.userId, amountMinor: order.totalMinor, currency: order.currency, expiresAt: order.expiresAt, subject: order.orderNo, returnPath: `/orders/${order.id}/pay` },
+    input.provider,
+    { ...opts, channel: input.channel },
+  );
+  if (reused) return view;
+  await ctx.db.update(orders).set({ provider: input.provider, updatedAt: now }).where(eq(orders.id, order.id));
+  await recordAudit(ctx, { action: "payment.created", targetType: "order", targetId: order.id, metadata: { tradeNo: view.tradeNo, provider: input.provider } });
+  return view;
+}
+
+/** What a gateway attempt pays: an order, or [wallet] a recharge order. */
+export interface Payable {
+  purpose: PaymentPurpose;
+  id: string;
+  userId: string;
+  /** What the gateway is asked for (an order's total, or what is left after a balance part). */
+  amountMinor: number;
+  currency: string;
+  expiresAt: Date;
+  /** Shown by the gateway (the order or recharge number). */
+  subject: string;
+  /** Where the gateway sends the buyer back; `?tradeNo=` is appended. */
+  returnPath: string;
+}
+
+/**
+ * One gateway attempt for a payable: the same method asked again reuses its open attempt (one USDT
+ * amount, one QR code); otherwise the record is written first, then the gateway is called, so a
+ * notify that races back always finds it. A gateway that refuses closes the attempt.
+ */
+export async function openGatewayAttempt(ctx: Ctx, payable: Payable, provider: PaymentProvider, opts: CreateOptions & { channel?: string }): Promise<{ view: PaymentView; reused: boolean }> {
+  const now = ctx.now();
   const cfg = await loadGatewayConfig(ctx.db, provider);
   if (!cfg) throw conflict("payment_provider_disabled", { provider });
   const epay = provider === "epay" ? (cfg as GatewayConfigOf["epay"]) : undefined;
   const alipay = provider === "alipay_f2f" ? (cfg as GatewayConfigOf["alipay_f2f"]) : undefined;
   const usdt = provider === "usdt_trc20" ? (cfg as GatewayConfigOf["usdt_trc20"]) : undefined;
+  const view = (p: Payment, reused = false) => ({ view: paymentView(p, { id: payable.id, currency: payable.currency }, cfg), reused });
 
-  // The same method clicked again reuses the open attempt (one USDT amount per order, one QR code).
   const [open] = await ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.provider, provider), eq(payments.status, "PENDING"), gt(payments.expiresAt, now)))
+    .where(and(payableColumn(payable), eq(payments.provider, provider), eq(payments.status, "PENDING"), eq(payments.amountMinor, payable.amountMinor), gt(payments.expiresAt, now)))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  if (open && (open.payUrl || open.qrCode || open.cryptoAmountMicro !== null)) return paymentView(open, order, cfg);
+  if (open && (open.payUrl || open.qrCode || open.cryptoAmountMicro !== null)) return view(open, true);
 
-  const payment = usdt ? await insertUsdtPayment(ctx, order, usdt.rateMinorPerUsdt, now) : await insertPayment(ctx, order, provider, now);
-  let ready: Payment = payment;
-  if (!usdt) {
-    try {
-      const subject = `${order.orderNo}`;
-      const notifyUrl = new URL(`/api/payment/notify/${provider}`, opts.baseUrl).toString();
-      const returnUrl = new URL(`/orders/${order.id}/pay?tradeNo=${payment.tradeNo}`, opts.baseUrl).toString();
-      const link = epay
-          ? { payUrl: (await epayCreate(epay, { tradeNo: payment.tradeNo, amountMinor: payment.amountMinor, subject, notifyUrl, returnUrl, clientIp: opts.clientIp, channel: input.channel })).payUrl }
-          : { qrCode: (await alipayPrecreate(alipay!, { tradeNo: payment.tradeNo, amountMinor: payment.amountMinor, subject, notifyUrl, timeoutMinutes: Math.max(1, Math.ceil((order.expiresAt.getTime() - now.getTime()) / 60_000)) })).qrCode };
-      [ready] = (await ctx.db.update(payments).set({ ...link, updatedAt: now }).where(eq(payments.id, payment.id)).returning()) as [Payment];
-    } catch (err) {
-      // The gateway refused or is down: this attempt is closed; the order stays payable.
-      await ctx.db.update(payments).set({ status: "CLOSED", updatedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
-      throw err;
-    }
+  const payment = usdt ? await insertUsdtPayment(ctx, payable, usdt.rateMinorPerUsdt, now) : await insertPayment(ctx, payable, provider, now);
+  if (usdt) return view(payment);
+  try {
+    const notifyUrl = new URL(`/api/payment/notify/${provider}`, opts.baseUrl).toString();
+    const returnUrl = new URL(`${payable.returnPath}?tradeNo=${payment.tradeNo}`, opts.baseUrl).toString();
+    const link = epay
+      ? { payUrl: (await epayCreate(epay, { tradeNo: payment.tradeNo, amountMinor: payment.amountMinor, subject: payable.subject, notifyUrl, returnUrl, clientIp: opts.clientIp, channel: opts.channel })).payUrl }
+      : { qrCode: (await alipayPrecreate(alipay!, { tradeNo: payment.tradeNo, amountMinor: payment.amountMinor, subject: payable.subject, notifyUrl, timeoutMinutes: Math.max(1, Math.ceil((payable.expiresAt.getTime() - now.getTime()) / 60_000)) })).qrCode };
+    const [ready] = (await ctx.db.update(payments).set({ ...link, updatedAt: now }).where(eq(payments.id, payment.id)).returning()) as [Payment];
+    return view(ready);
+  } catch (err) {
+    // The gateway refused or is down: this attempt is closed; the payable stays payable.
+    await ctx.db.update(payments).set({ status: "CLOSED", updatedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
+    throw err;
   }
-  await ctx.db.update(orders).set({ provider, updatedAt: now }).where(eq(orders.id, order.id));
-  await recordAudit(ctx, { action: "payment.created", targetType: "order", targetId: order.id, metadata: { tradeNo: ready.tradeNo, provider } });
-  return paymentView(ready, order, cfg);
 }
 
-async function insertPayment(ctx: Ctx, order: Order, provider: PaymentProvider, now: Date): Promise<Payment> {
+const payableColumn = (p: Payable) => (p.purpose === "ORDER" ? eq(payments.orderId, p.id) : eq(payments.rechargeId, p.id));
+const payableIds = (p: Payable) => (p.purpose === "ORDER" ? { purpose: "ORDER" as const, orderId: p.id } : { purpose: "RECHARGE" as const, rechargeId: p.id });
+
+async function insertPayment(ctx: Ctx, payable: Payable, provider: PaymentProvider, now: Date): Promise<Payment> {
   const [row] = await ctx.db
     .insert(payments)
-    .values({ orderId: order.id, userId: order.userId, provider, tradeNo: newTradeNo(now), amountMinor: order.totalMinor, expiresAt: order.expiresAt, createdAt: now, updatedAt: now })
+    .values({ ...payableIds(payable), userId: payable.userId, provider, tradeNo: newTradeNo(now), amountMinor: payable.amountMinor, expiresAt: payable.expiresAt, createdAt: now, updatedAt: now })
     .returning();
   return row!;
 }
@@ -104,8 +135,8 @@ export const USDT_AMOUNT_QUARANTINE_MS = 10 * 60_000;
  * amount; a quarantined amount cannot become free between the read and the insert (an attempt only
  * ever leaves PENDING, and both states are read as taken).
  */
-async function insertUsdtPayment(ctx: Ctx, order: Order, rateMinorPerUsdt: number, now: Date): Promise<Payment> {
-  const exact = Math.ceil((order.totalMinor * 1_000_000) / rateMinorPerUsdt);
+async function insertUsdtPayment(ctx: Ctx, payable: Payable, rateMinorPerUsdt: number, now: Date): Promise<Payment> {
+  const exact = Math.ceil((payable.amountMinor * 1_000_000) / rateMinorPerUsdt);
   const base = Math.ceil(exact / USDT_STEP_MICRO) * USDT_STEP_MICRO;
   const last = base + (USDT_MAX_OFFSETS - 1) * USDT_STEP_MICRO;
   const taken = await ctx.db
@@ -123,7 +154,7 @@ async function insertUsdtPayment(ctx: Ctx, order: Order, rateMinorPerUsdt: numbe
     if (held.has(amount)) continue;
     const rows = await ctx.db
       .insert(payments)
-      .values({ orderId: order.id, userId: order.userId, provider: "usdt_trc20", tradeNo: newTradeNo(now), amountMinor: order.totalMinor, cryptoAmountMicro: amount, expiresAt: order.expiresAt, createdAt: now, updatedAt: now })
+      .values({ ...payableIds(payable), userId: payable.userId, provider: "usdt_trc20", tradeNo: newTradeNo(now), amountMinor: payable.amountMinor, cryptoAmountMicro: amount, expiresAt: payable.expiresAt, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning();
     if (rows[0]) return rows[0];
