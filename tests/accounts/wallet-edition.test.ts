@@ -45,6 +45,12 @@ describe("wallet edition registration", () => {
     await expect(authenticate(anonCtx(t.db), { email: "w1@example.com", password: "password-123" })).rejects.toMatchObject({ code: "FORBIDDEN", details: { reason: "email_not_verified" } });
   });
 
+  it("a wrong password for a pending registration is a wrong password: it does not reveal that the address awaits verification", async () => {
+    await register(anonCtx(t.db), { email: "w1b@example.com", password: "password-123" });
+    await expect(authenticate(anonCtx(t.db), { email: "w1b@example.com", password: "not-the-password" })).rejects.toMatchObject({ code: "UNAUTHENTICATED", details: { reason: "bad_credentials" } });
+    await expect(authenticate(anonCtx(t.db), { email: "w1b@example.com", password: "password-123" })).rejects.toMatchObject({ code: "FORBIDDEN", details: { reason: "email_not_verified" } });
+  });
+
   it("registering again replaces the pending record and supersedes the first link", async () => {
     let since = smtp.messages.length;
     await register(anonCtx(t.db), { email: "w2@example.com", password: "first-password" });

@@ -54,13 +54,16 @@ export async function authenticate(ctx: Ctx, raw: unknown, opts: { secondFactor?
   });
   const refused = () => wrongCredentials(Math.min(ipAttempt.left, attempt.left));
   const u = await findUserByEmail(ctx.db, input.email);
-  if (!(await verifyPassword(u?.passwordHash, input.password, { userId: u?.id })) || !u) {
-    if (!u && isWallet()) {
-      const [p] = await ctx.db.select({ id: pendingRegistrations.id }).from(pendingRegistrations).where(eq(pendingRegistrations.email, input.email)).limit(1);
-      if (p) throw new DomainError("FORBIDDEN", "email_not_verified");
-    }
-    throw refused();
+  // [wallet] No user exists until the link is used, only a pending registration: its password is
+  // checked like an account's (one verification either way, so the time taken tells nothing), and
+  // only the right password learns that the address awaits verification.
+  const pending = !u && isWallet() ? await pendingPasswordHash(ctx, input.email) : undefined;
+  const passwordRight = await verifyPassword(u?.passwordHash ?? pending, input.password, { userId: u?.id });
+  if (passwordRight && !u && pending) {
+    await ipAttempt.refund();
+    throw new DomainError("FORBIDDEN", "email_not_verified");
   }
+  if (!passwordRight || !u) throw refused();
   if (u.status === "DISABLED" || u.status === "BANNED") {
     // Not awaited: the answer must neither wait for nor be timed by work only a right password
     // starts. A failed notice is logged; it never changes the answer.
@@ -81,4 +84,9 @@ export async function authenticate(ctx: Ctx, raw: unknown, opts: { secondFactor?
   await attempt.succeeded();
   await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, u.id));
   return { id: u.id, email: u.email, name: u.name, role: u.role, sessionVersion: u.sessionVersion, locale: u.locale };
+}
+
+async function pendingPasswordHash(ctx: Ctx, email: string): Promise<string | undefined> {
+  const [p] = await ctx.db.select({ hash: pendingRegistrations.passwordHash }).from(pendingRegistrations).where(eq(pendingRegistrations.email, email)).limit(1);
+  return p?.hash;
 }
