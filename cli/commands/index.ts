@@ -13,5 +13,6 @@ import { subscriptionCommands } from "./subscription";
 import { ticketCommands } from "./ticket";
 import { userCommands } from "./user";
 import { userTwoFactorCommands } from "./user-2fa";
+import { walletCommands } from "./wallet";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...ticketCommands, ...announceCommands, ...backupCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands];
