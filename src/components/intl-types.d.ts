@@ -27,10 +27,18 @@ import type devices from "../../messages/en/devices.json";
 import type apiReference from "../../messages/en/api-reference.json";
 import type dashboards from "../../messages/en/dashboards.json";
 import type adminLogs from "../../messages/en/admin-logs.json";
+import type walletArea from "../../messages/en/wallet.json";
+import type cardsArea from "../../messages/en/cards.json";
+import type transfersArea from "../../messages/en/transfers.json";
+import type autoRenewArea from "../../messages/en/auto-renew.json";
+import type refundsArea from "../../messages/en/refunds.json";
+import type balancePayArea from "../../messages/en/balance-pay.json";
+import type adminWalletArea from "../../messages/en/admin-wallet.json";
+import type adminWalletUserArea from "../../messages/en/admin-wallet-user.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference & typeof adminLogs & typeof adminBackup;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference & typeof adminLogs & typeof adminBackup & typeof walletArea & typeof cardsArea & typeof transfersArea & typeof autoRenewArea & typeof refundsArea & typeof balancePayArea & typeof adminWalletArea & typeof adminWalletUserArea;
     Locale: "zh-CN" | "en";
   }
 }

@@ -11,6 +11,10 @@ import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { listUsers } from "@/server/services/accounts";
 import { getAdminDashboard } from "@/server/services/dashboard";
 import { AnchorLink, CardLink } from "@/components/links";
+import { WalletDashboardPanel } from "@/components/admin/wallet/wallet-dashboard-panel";
+import { getDb } from "@/server/db/client";
+import { getAppInfo } from "@/server/services/settings";
+import { walletDashboard } from "@/server/services/wallet/admin-wallet";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminNav"))("dashboard") };
@@ -21,13 +25,15 @@ const STATUSES = ["ACTIVE", "PENDING_EMAIL", "DISABLED", "BANNED"] as const;
 export default async function AdminDashboard() {
   await requireAdminPage();
   const ctx = await requestCtx();
-  const [d, recent, t, to, ts, f] = await Promise.all([
+  const info = await getAppInfo(getDb());
+  const [d, recent, t, to, ts, f, wallet] = await Promise.all([
     getAdminDashboard(ctx),
     listUsers(ctx, { pageSize: 5 }),
     getTranslations("adminDashboard"),
     getTranslations("adminOverview"),
     getTranslations("status"),
     getFormatter(),
+    info.edition === "wallet" ? walletDashboard(ctx) : null,
   ]);
 
   const money = (minor: number) => formatMoney(minor, d.currency);
@@ -75,6 +81,7 @@ export default async function AdminDashboard() {
         <NodeHealthPanel nodes={d.nodes} />
         <RiskEventsPanel events={d.riskEvents} />
       </SimpleGrid>
+      {wallet ? <WalletDashboardPanel data={wallet} currency={d.currency} /> : null}
       <Text fw={600}>{to("usersTitle")}</Text>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
         {cards.map((c) => (

@@ -1,10 +1,10 @@
 // [wallet] What an operator does with one user's wallet: read it (balance and ledger, newest first),
 // credit or debit it by hand (audited, with a note), and run the consistency check. Used by the CLI
 // (`wallet show|credit|check`) and the admin pages.
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type Ctx } from "../../context";
-import { walletTransactions, WALLET_TX_KINDS, type WalletTxKind } from "../../db/schema";
+import { walletAccounts, walletTransactions, WALLET_TX_KINDS, type WalletTxKind } from "../../db/schema";
 import { notFound } from "../../errors";
 import { parseInput } from "../../validation";
 import { findUserByEmail, getUserOrThrow } from "../accounts/queries";
@@ -109,4 +109,22 @@ async function resolveUser(ctx: Ctx, who: { userId?: string; email?: string }) {
   const u = await findUserByEmail(ctx.db, who.email);
   if (!u) throw notFound("user");
   return u;
+}
+
+export interface WalletDashboard {
+  /** What the site owes its users: the sum of all balances. */
+  totalBalanceMinor: number;
+  accounts: number;
+  check: WalletCheckResult;
+}
+
+/** The admin dashboard's wallet figures: the balances owed and the consistency check's result. */
+export async function walletDashboard(ctx: Ctx): Promise<WalletDashboard> {
+  requireWalletEdition();
+  requireAdmin(ctx);
+  const [check, [sum]] = await Promise.all([
+    checkWallets(ctx.db),
+    ctx.db.select({ total: sql<string>`coalesce(sum(${walletAccounts.balanceMinor}), 0)::text` }).from(walletAccounts),
+  ]);
+  return { totalBalanceMinor: Number(sum?.total ?? 0), accounts: check.accounts, check };
 }
