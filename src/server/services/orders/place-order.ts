@@ -149,7 +149,17 @@ async function priceLine(tx: Tx, userId: string, request: LineRequest): Promise<
     await checkExtensionTarget(tx, userId, plan, request.kind, request.targetSubscriptionId);
   }
   const quote = quotePlanPrice(plan, { kind: request.kind, trafficGb: request.trafficGb, days: request.days });
-  return { plan, request, ...quote, holdsStock: request.kind === "NEW_PURCHASE" };
+  return { plan, request, ...quote, holdsStock: request.kind === "NEW_PURCHASE" || (await revivesWithoutStock(tx, request)) };
+}
+
+/**
+ * Stock on revival (behaviour §3): a renewal of a subscription that gave its unit back (it expired)
+ * takes a unit again, like a purchase, and provisioning hands it to the subscription on payment.
+ */
+async function revivesWithoutStock(tx: Tx, request: LineRequest): Promise<boolean> {
+  if (request.kind !== "RENEWAL" || !request.targetSubscriptionId) return false;
+  const [sub] = await tx.select({ holdsStock: subscriptions.holdsStock }).from(subscriptions).where(eq(subscriptions.id, request.targetSubscriptionId));
+  return sub?.holdsStock === false;
 }
 
 /** Plan stock (and a streaming slot) by conditional update; then the per-user limit under the row lock. */

@@ -8,6 +8,7 @@ import { encryptSecret, keyedHash, randomToken } from "../../crypto/secrets";
 import { enqueueTask } from "../tasks";
 import { clientEmailFor, newCredential, PROVISIONABLE_PROTOCOLS } from "./credentials";
 import { clientShouldBeEnabled } from "./desired-state";
+import { settleRenewalStock } from "./revival-stock";
 import { PANEL_CLIENT_SYNC } from "./task-kinds";
 
 const GIB = 1024 ** 3;
@@ -106,6 +107,7 @@ async function extendSubscription(tx: Tx, item: OrderItem, now: Date): Promise<s
     patch.trafficLimitBytes = sub.trafficLimitBytes + item.trafficGb * GIB;
   }
   const [next] = await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, id)).returning();
+  if (item.kind === "RENEWAL") await settleRenewalStock(tx, item, sub, next!);
   await syncClientsOf(tx, next!, now);
   return id;
 }
