@@ -4,6 +4,7 @@ import type { Command } from "../registry";
 import { adminCommands } from "./admin";
 import { announceCommands } from "./announce";
 import { backupCommands } from "./backup";
+import { cardsCommands } from "./cards";
 import { migrateCommands } from "./migrate";
 import { nodeCommands } from "./node";
 import { orderCommands } from "./order";
@@ -15,4 +16,4 @@ import { userCommands } from "./user";
 import { userTwoFactorCommands } from "./user-2fa";
 import { walletCommands } from "./wallet";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands, ...cardsCommands];

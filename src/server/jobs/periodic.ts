@@ -9,12 +9,15 @@ import { expireDueSubscriptions, reconcileAllNodes, resetDueTraffic, sendReminde
 import { runAutomaticLogCleanup } from "../services/logs";
 import { runScheduledBackup } from "../services/backup";
 import { pruneAgentData } from "../services/telemetry";
+import { expireDueCards } from "../services/wallet/cards";
 
 interface Job { name: string; everyMs: number; run: (db: Db) => Promise<unknown> }
 
 export const PERIODIC_JOBS: Job[] = [
   { name: "orders.expire", everyMs: 60_000, run: (db) => expireDueOrders(db) },
   { name: "payments.usdt-poll", everyMs: 30_000, run: (db) => pollUsdtReceipts(db) },
+  // [wallet] Unused prepaid cards past their date: expired, a plan card's stock unit given back once.
+  { name: "wallet.cards-expire", everyMs: 60_000, run: (db) => expireDueCards(db) },
   // Subscription lifecycle (services/subscription-lifecycle): each safe on every instance at once.
   { name: "subscriptions.expire", everyMs: 60_000, run: (db) => expireDueSubscriptions(db) },
   { name: "subscriptions.traffic-sync", everyMs: 60_000, run: (db) => syncAllTraffic(db) },

@@ -17,6 +17,7 @@ import { ReplyInput } from "../services/support/ticket-input";
 import { CreateInput as CreateTicketForm, ReplyWithFilesInput } from "../services/support/tickets";
 import { HistoryQueryInput, LatencyReportInput, NodeQueryInput, TraceReportInput } from "../services/telemetry/inputs";
 import { MetricsBatchInput, MetricsReportInput } from "../services/telemetry/metrics-input";
+import { RedeemCardInput } from "../services/wallet/cards-redeem";
 import type { RouteDoc } from "./types";
 
 const uuid = (description: string) => ({ schema: z.uuid(), description });
@@ -101,6 +102,8 @@ export const ROUTES: RouteDoc[] = [
     pathParams: { provider: { schema: z.enum(NOTIFY_PROVIDERS as [NotifyProvider, ...NotifyProvider[]]), description: "The gateway." } },
     success: { status: 200, description: "`success` (or the gateway's own acknowledgement).", contentTypes: ["text/plain"] }, errors: [400, 404, 413],
   })),
+
+  { method: "post", path: "/api/wallet/redeem-card", tag: "Wallet", summary: "Redeem a prepaid card", access: "user", description: "Wallet edition only (404 otherwise). A balance card credits the balance at once; a plan card activates its plan (a new subscription). Unknown, used and expired codes all answer 400 card_invalid. Wrong codes are limited per account (10 an hour) and per IP (30 an hour): 429 with Retry-After.", body: { contentType: "application/json", schema: { name: "RedeemCardInput", schema: RedeemCardInput } }, success: { status: 200, description: "{ kind: BALANCE, cardId, amountMinor, balanceMinor, currency } or { kind: PLAN, cardId, planId, planName, subscriptionId, orderId, orderNo }" }, errors: [400, 401, 403, 404, 409, 413, 415, 429] },
 
   { method: "get", path: "/api/subscription/{id}", tag: "Subscriptions", summary: "Subscription content for client apps", access: "public", description: "Answered by the custom server before Next.js (the same pipeline as the Route Handler). The token in the query is the credential.", pathParams: { id: uuid("The subscription.") }, query: SubscriptionQuery, success: subscriptionContent, errors: [400, 403, 404, 429] },
   { method: "get", path: "/api/subscription/all", tag: "Subscriptions", summary: "Every active subscription of one user, as one content", access: "public", description: "The user's aggregate token in the query is the credential.", query: SubscriptionQuery, success: subscriptionContent, errors: [400, 403, 404, 429] },

@@ -43,6 +43,10 @@ export const LIMITS = {
   // address, but it still bounds one client cycling through fresh accounts.
   couponFailuresPerUser: { limit: 10, windowSeconds: 10 * 60 },
   couponFailuresPerIp: { limit: 30, windowSeconds: 10 * 60 },
+  // [wallet] Prepaid card codes a user types (redeem): counted before the lookup, given back unless
+  // the answer was card_invalid, so only wrong, used or expired codes use the budget.
+  cardFailuresPerUser: { limit: 10, windowSeconds: 60 * 60 },
+  cardFailuresPerIp: { limit: 30, windowSeconds: 60 * 60 },
 } as const;
 
 type Limit = { limit: number; windowSeconds: number };
@@ -209,12 +213,19 @@ export async function beginMetricsTokenCheck(ipRaw: string | undefined): Promise
  * (throws RATE_LIMITED when either has had too many wrong codes); the returned function gives both
  * counts back once the code named a coupon this buyer may use.
  */
-export async function beginCouponCodeCheck(userId: string, ipRaw: string | undefined): Promise<() => Promise<void>> {
+export const beginCouponCodeCheck = (userId: string, ipRaw: string | undefined) => beginCodeCheck("coupon", userId, ipRaw, LIMITS.couponFailuresPerUser, LIMITS.couponFailuresPerIp);
+
+/**
+ * [wallet] Counts one card-code attempt against the user and the client IP before the code is looked
+ * up, like a coupon code; the returned function gives both counts back when the attempt was not a failure.
+ */
+export const beginCardCodeCheck = (userId: string, ipRaw: string | undefined) => beginCodeCheck("card", userId, ipRaw, LIMITS.cardFailuresPerUser, LIMITS.cardFailuresPerIp);
+
+/** A typed code counted per account and per IP before its lookup; refunded (once) by the returned function. */
+async function beginCodeCheck(prefix: string, userId: string, ipRaw: string | undefined, user: Limit, perIp: Limit): Promise<() => Promise<void>> {
   const ip = requireIp(ipRaw);
   const limiter = getLimiter();
-  const user = LIMITS.couponFailuresPerUser;
-  const perIp = LIMITS.couponFailuresPerIp;
-  const keys = [`coupon:user:${userId}`, `coupon:ip:${ip}`] as const;
+  const keys = [`${prefix}:user:${userId}`, `${prefix}:ip:${ip}`] as const;
   const [u, i] = await Promise.all([limiter.hit(keys[0], user.limit, user.windowSeconds), limiter.hit(keys[1], perIp.limit, perIp.windowSeconds)]);
   if (!u.ok || !i.ok) throw rateLimited(Math.max(u.ok ? 0 : u.retryAfterSeconds, i.ok ? 0 : i.retryAfterSeconds));
   let refunded = false;

@@ -15,8 +15,8 @@ export const REVIEW_STATUSES = ["NORMAL", "FLAGGED", "RESOLVED"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ["epay", "alipay_f2f", "usdt_trc20"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-/** How an order became paid: a verified gateway payment, an admin's hand, or a zero amount. */
-export const PAID_VIA = ["GATEWAY", "ADMIN", "FREE", "BALANCE"] as const;
+/** How an order became paid: a verified gateway payment, an admin's hand, a zero amount, [wallet] the balance or a plan card. */
+export const PAID_VIA = ["GATEWAY", "ADMIN", "FREE", "BALANCE", "CARD"] as const;
 /** [wallet] An order's method may also be the balance (no gateway, no payments row for it). */
 export const ORDER_PAY_METHODS = [...PAYMENT_PROVIDERS, "balance"] as const;
 export type OrderPayMethod = (typeof ORDER_PAY_METHODS)[number];
