@@ -20,6 +20,9 @@ export function SettingInput({ field, value, error, onChange, onBlur }: Props) {
   const hints = t.raw("hints" as never) as Record<string, string>;
   const label = t(`fields.${field.key}`);
   const description = hints[field.key];
+  // A select's choices in words where the catalogue has them (transfer fee kind and bearer); codes
+  // that are words already (currencies) stay as they are.
+  const choices = (t.raw("choices" as never) as Record<string, Record<string, string>>)[field.key] ?? {};
   const testId = `setting-${field.key}`;
   const required = isRequired(field);
   switch (field.kind) {
@@ -61,7 +64,7 @@ export function SettingInput({ field, value, error, onChange, onBlur }: Props) {
       );
     }
     case "select":
-      return <NativeSelect label={label} description={description} data={optionsOf(field.key)} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)} error={error} data-testid={testId} />;
+      return <NativeSelect label={label} description={description} data={optionsOf(field.key).map((v) => ({ value: v, label: choices[v] ?? v }))} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)} error={error} data-testid={testId} />;
     case "textarea":
       return <Textarea label={label} description={description} required={required} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={2} maxRows={8} error={error} data-testid={testId} />;
     default:

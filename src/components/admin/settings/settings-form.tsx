@@ -30,7 +30,7 @@ function initialValues(s: PublicSafeSettings): Values {
   return out;
 }
 
-export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSettings; adminEmail: string }) {
+export function SettingsForm({ settings, adminEmail, wallet = false }: { settings: PublicSafeSettings; adminEmail: string; wallet?: boolean }) {
   const t = useTranslations("adminSettings");
   const fmt = useFormatter();
   const router = useRouter();
@@ -164,7 +164,7 @@ export function SettingsForm({ settings, adminEmail }: { settings: PublicSafeSet
       <Stack gap="lg">
         <RequiredNote mb={-8} />
         <UnreadableSecretsAlert unreadable={settings.secretsUnreadable} />
-        {GROUPS.map((g) => (
+        {GROUPS.filter((g) => wallet || !g.walletOnly).map((g) => (
           <Card key={g.id} withBorder padding="lg" data-testid={`settings-group-${g.id}`}>
             <Title order={3} size="h4" mb={4}>
               {t(`groups.${g.id}`)}

@@ -12,7 +12,7 @@ export interface FieldDef {
   /** Takes a whole row of the two-column grid (so the pairs after it line up). */
   wide?: boolean;
 }
-export type GroupId = "site" | "registration" | "captcha" | "security" | "mail" | "support" | "orders" | "risk" | "logs" | "backup" | "metrics";
+export type GroupId = "site" | "registration" | "captcha" | "security" | "mail" | "support" | "orders" | "wallet" | "risk" | "logs" | "backup" | "metrics";
 
 const f = (kind: FieldKind, ...keys: EditableKey[]): FieldDef[] => keys.map((key) => ({ key, kind }));
 const wide = (kind: FieldKind, key: EditableKey): FieldDef => ({ key, kind, wide: true });
@@ -27,6 +27,8 @@ export interface GroupDef {
   id: GroupId;
   fields: FieldDef[];
   parts?: GroupPart[];
+  /** Shown only in the wallet edition (its settings exist in both, unused in base). */
+  walletOnly?: boolean;
 }
 
 // Each warn threshold sits left of its suspend threshold, one pair per row.
@@ -50,6 +52,11 @@ export const GROUPS: GroupDef[] = [
   { id: "mail", fields: [...f("text", "smtpHost"), ...f("int", "smtpPort"), ...f("bool", "smtpSecure"), ...f("text", "smtpUser"), ...f("secret", "smtpPassword"), ...f("text", "smtpFrom")] },
   { id: "support", fields: [...f("text", "supportContact"), ...f("int", "ticketOpenCap")] },
   { id: "orders", fields: [...f("select", "currency"), ...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic"), ...f("int", "nodeStaleMinutes")] },
+  {
+    id: "wallet",
+    walletOnly: true,
+    fields: [...f("int", "rechargeMinMinor", "rechargeMaxMinor", "rechargeStepMinor", "autoRenewDaysBefore"), ...f("select", "transferFeeKind"), ...f("int", "transferFeeValue"), wide("select", "transferFeeBearer")],
+  },
   { id: "risk", fields: RISK_PARTS.flatMap((p) => p.fields), parts: RISK_PARTS },
   { id: "logs", fields: [...f("bool", "logCleanupEnabled"), ...f("int", "logRetentionDays")] },
   { id: "backup", fields: [...f("bool", "backupScheduleEnabled"), ...f("int", "backupKeepCount")] },
