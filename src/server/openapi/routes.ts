@@ -13,6 +13,7 @@ import { NOTIFY_PROVIDERS, type NotifyProvider } from "../services/payments/noti
 import { Envelope as NodeAccessEnvelope } from "../services/risk/node-access";
 import { MAX_NODE_ACCESS_EVENTS, NodeAccessEvent } from "../services/risk/node-access-input";
 import { CONTENT_FORMATS } from "../services/subscription-content/types";
+import { RechargePaymentInput } from "../services/wallet/recharge";
 import { ReplyInput } from "../services/support/ticket-input";
 import { CreateInput as CreateTicketForm, ReplyWithFilesInput } from "../services/support/tickets";
 import { HistoryQueryInput, LatencyReportInput, NodeQueryInput, TraceReportInput } from "../services/telemetry/inputs";
@@ -103,6 +104,10 @@ export const ROUTES: RouteDoc[] = [
     success: { status: 200, description: "`success` (or the gateway's own acknowledgement).", contentTypes: ["text/plain"] }, errors: [400, 404, 413],
   })),
 
+  // [wallet] Only in the wallet edition: the base edition answers 404 on each.
+  { method: "get", path: "/api/wallet/recharge/{id}", tag: "Wallet", summary: "One of the caller's recharge orders", access: "user", description: "Wallet edition only (404 otherwise). Amount, status, payment method and trade number, with its payment attempts.", pathParams: { id: uuid("The recharge order.") }, success: { status: 200, description: "The recharge order." }, errors: [401, 403, 404] },
+  { method: "post", path: "/api/wallet/recharge/payment/create", tag: "Wallet", summary: "Start a gateway payment for one of the caller's pending recharge orders", access: "user", description: "Wallet edition only (404 otherwise). `provider=balance` is refused (400 recharge_balance_refused): a recharge is never paid from the balance.", body: { contentType: "application/json", schema: { name: "CreateRechargePaymentInput", schema: RechargePaymentInput } }, success: { status: 200, description: "The payment: trade number, amount and what to show (QR code, pay URL or USDT address)." }, errors: [400, 401, 403, 404, 409, 413, 415, 503] },
+  { method: "get", path: "/api/wallet/recharge/query/{tradeNo}", tag: "Wallet", summary: "Payment status of a recharge by trade number", access: "user", description: "Wallet edition only (404 otherwise). While the attempt is open the gateway is asked too, so a lost callback still credits the balance (once).", pathParams: { tradeNo: { schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), description: "The payment's trade number." } }, success: { status: 200, description: "{ tradeNo, provider, paymentStatus, recharge }" }, errors: [401, 403, 404] },
   { method: "post", path: "/api/wallet/redeem-card", tag: "Wallet", summary: "Redeem a prepaid card", access: "user", description: "Wallet edition only (404 otherwise). A balance card credits the balance at once; a plan card activates its plan (a new subscription). Unknown, used and expired codes all answer 400 card_invalid. Wrong codes are limited per account (10 an hour) and per IP (30 an hour): 429 with Retry-After.", body: { contentType: "application/json", schema: { name: "RedeemCardInput", schema: RedeemCardInput } }, success: { status: 200, description: "{ kind: BALANCE, cardId, amountMinor, balanceMinor, currency } or { kind: PLAN, cardId, planId, planName, subscriptionId, orderId, orderNo }" }, errors: [400, 401, 403, 404, 409, 413, 415, 429] },
 
   { method: "get", path: "/api/subscription/{id}", tag: "Subscriptions", summary: "Subscription content for client apps", access: "public", description: "Answered by the custom server before Next.js (the same pipeline as the Route Handler). The token in the query is the credential.", pathParams: { id: uuid("The subscription.") }, query: SubscriptionQuery, success: subscriptionContent, errors: [400, 403, 404, 429] },

@@ -6,3 +6,7 @@ export { creditRecharge, creditRechargePayment } from "./recharge-credit";
 export { generateCards, listCards, deleteCard, expireDueCards, listCardPlanChoices, releaseCardStock, GenerateCardsInput, MAX_CARD_MINOR, MAX_CARDS_PER_BATCH, type GeneratedBatch, type GeneratedCard, type CardRow } from "./cards";
 export { redeemCard, RedeemCardInput, type RedeemResult } from "./cards-redeem";
 export { cardsCsv, CARDS_CSV_HEADER } from "./cards-csv";
+export { createRechargeOrder, cancelRechargeOrder, getMyRecharge, listMyRecharges, createRechargePayment, queryRechargeByTradeNo, MAX_PENDING_RECHARGES, type RechargeView, type RechargeDetail, type RechargePaymentStatus } from "./recharge";
+export { listAdminRecharges, confirmAdminWalletRecharge, cancelAdminWalletRecharge, deleteAdminWalletRecharge, type AdminRechargeRow } from "./recharge-admin";
+export { expireDueRecharges } from "./recharge-expiry";
+export { getMyWallet, listMyLedger, type MyWallet, type MyLedgerEntry } from "./my-wallet";

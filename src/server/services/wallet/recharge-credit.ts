@@ -8,6 +8,8 @@ import type { Db as Tx } from "../../db/client";
 import { payments, walletRechargeOrders, type Payment, type WalletRechargeOrder } from "../../db/schema";
 import { makeCtx } from "../../context";
 import { recordAudit } from "../audit";
+import { notify } from "../notifications/notify";
+import { minorToDecimal } from "../../integrations/payments/money";
 import { moveBalance } from "./ledger";
 
 export type RechargeCreditOutcome = { kind: "credited"; recharge: WalletRechargeOrder } | { kind: "late"; status: string };
@@ -32,6 +34,15 @@ export async function creditRecharge(tx: Tx, rechargeId: string, via: "GATEWAY" 
   });
   // Other open attempts of this recharge stop here (a USDT amount is freed).
   await tx.update(payments).set({ status: "CLOSED", updatedAt: now }).where(and(eq(payments.rechargeId, recharge.id), eq(payments.status, "PENDING")));
+  // The owner's bell, in this transaction (keyed by the recharge: announced once, whoever credited it).
+  await notify(tx, {
+    userId: recharge.userId,
+    type: "ORDER",
+    level: "SUCCESS",
+    text: { key: "rechargeCredited", params: { rechargeNo: recharge.rechargeNo, amount: `${minorToDecimal(recharge.amountMinor)} ${recharge.currency}` } },
+    link: "/wallet",
+    dedupeKey: `recharge:${recharge.id}`,
+  });
   return recharge;
 }
 
