@@ -4,7 +4,6 @@
 // edition every one of them refuses like an unknown path (the verbs do).
 import { open, unlink, type FileHandle } from "node:fs/promises";
 import { formatMinor, parseMajorToMinor } from "../../src/server/services/catalog/money";
-import { cardsCsv } from "../../src/server/services/wallet/cards-csv";
 import { UsageError } from "../args";
 import { table } from "../format";
 import type { Command } from "../registry";
@@ -69,7 +68,7 @@ const cardsGenerate: Command = {
     }
     if (o.note !== undefined) input.note = String(o.note);
 
-    const { generateCards } = await cards();
+    const [{ generateCards }, { cardsCsv }] = await Promise.all([cards(), import("../../src/server/services/wallet/cards-csv")]);
     const ctx = await c.ctx();
     if (o.out === undefined) {
       const batch = await generateCards(ctx, input);
