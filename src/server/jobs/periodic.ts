@@ -10,6 +10,7 @@ import { runAutomaticLogCleanup } from "../services/logs";
 import { runScheduledBackup } from "../services/backup";
 import { pruneAgentData } from "../services/telemetry";
 import { expireDueRecharges } from "../services/wallet/recharge-expiry";
+import { expireDueTransfers } from "../services/wallet/transfers-admin";
 import { expireDueCards } from "../services/wallet/cards";
 
 interface Job { name: string; everyMs: number; run: (db: Db) => Promise<unknown> }
@@ -19,6 +20,8 @@ export const PERIODIC_JOBS: Job[] = [
   { name: "payments.usdt-poll", everyMs: 30_000, run: (db) => pollUsdtReceipts(db) },
   // [wallet] Pending recharges past their time are cancelled ("expired"); nothing in the base edition.
   { name: "wallet.recharges-expire", everyMs: 60_000, run: (db) => expireDueRecharges(db) },
+  // [wallet] Subscription transfers unanswered for 24 hours: expired, the subscription and any fee back to the sender.
+  { name: "wallet.transfers-expire", everyMs: 60_000, run: (db) => expireDueTransfers(db) },
   // [wallet] Unused prepaid cards past their date: expired, a plan card's stock unit given back once.
   { name: "wallet.cards-expire", everyMs: 60_000, run: (db) => expireDueCards(db) },
   // Subscription lifecycle (services/subscription-lifecycle): each safe on every instance at once.

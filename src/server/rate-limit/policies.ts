@@ -47,6 +47,12 @@ export const LIMITS = {
   // the answer was card_invalid, so only wrong, used or expired codes use the budget.
   cardFailuresPerUser: { limit: 10, windowSeconds: 60 * 60 },
   cardFailuresPerIp: { limit: 30, windowSeconds: 60 * 60 },
+  // [wallet] Subscription pushes (initiateSubscriptionTransfer), every attempt counted before the
+  // receiver's email is looked up and never given back: "no active account uses this email" tells
+  // whether someone has an account, so the answer must not be asked in bulk. A person pushes a few
+  // subscriptions a day; per IP is higher for shared addresses, and bounds fresh-account cycling.
+  transferPushesPerUser: { limit: 10, windowSeconds: 60 * 60 },
+  transferPushesPerIp: { limit: 30, windowSeconds: 60 * 60 },
 } as const;
 
 type Limit = { limit: number; windowSeconds: number };
@@ -76,6 +82,12 @@ export const limitEmailAction = (email: string) => enforce(`email:${lower(email)
 export const limitEmailChange = (userId: string) => enforce(`email-change:${userId}`, LIMITS.emailChangesPerAccount);
 export const limitTicketPosts = (userId: string) => enforce(`ticket-post:${userId}`, LIMITS.ticketPostsPerUser);
 export const limitAgent = (nodeId: string) => enforce(`agent:${nodeId}`, LIMITS.agentPerNode);
+/** [wallet] One subscription push, per account and per client IP (see LIMITS.transferPushesPerUser). */
+export async function limitTransferInitiation(userId: string, ip: string | undefined): Promise<void> {
+  const key = requireIp(ip);
+  await enforce(`transfer:user:${userId}`, LIMITS.transferPushesPerUser);
+  await enforce(`transfer:ip:${key}`, LIMITS.transferPushesPerIp);
+}
 
 export type LoginLimitSettings = Pick<Settings, "loginFailuresPerIp" | "loginIpWindowMinutes" | "loginFailuresPerAccountIp" | "loginAccountIpWindowMinutes">;
 

@@ -10,3 +10,7 @@ export { createRechargeOrder, cancelRechargeOrder, getMyRecharge, listMyRecharge
 export { listAdminRecharges, confirmAdminWalletRecharge, cancelAdminWalletRecharge, deleteAdminWalletRecharge, type AdminRechargeRow } from "./recharge-admin";
 export { expireDueRecharges } from "./recharge-expiry";
 export { getMyWallet, listMyLedger, type MyWallet, type MyLedgerEntry } from "./my-wallet";
+export { initiateSubscriptionTransfer, acceptSubscriptionTransfer, rejectSubscriptionTransfer, cancelSubscriptionTransfer, TRANSFER_PENDING_MS } from "./transfers";
+export { deleteAdminSubscriptionTransfer, expireDueTransfers, listAdminSubscriptionTransfers, type AdminTransferRow, type AdminTransferDeletion } from "./transfers-admin";
+export { getTransferOverview, listMySubscriptionTransfers, type TransferOverview, type TransferableSubscription, type MyTransferRow } from "./transfers-queries";
+export { planPriceMinor, transferFeeMinor } from "./transfers-fee";
