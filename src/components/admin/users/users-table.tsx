@@ -1,6 +1,7 @@
 "use client";
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text, Tooltip } from "@mantine/core";
-import { IconChevronDown, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconChevronDown, IconPencil, IconTrash, IconWallet } from "@tabler/icons-react";
+import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { RoleBadge } from "../../shell/role-badge";
@@ -42,11 +43,19 @@ function StatusMenu({ user, self, onChoose }: { user: UserRow; self: boolean; on
 }
 
 /** Status menu, edit and delete: the same controls in a table row and in a phone card. */
-function UserActions({ user, self, onStatus, onEdit, onDelete }: { user: UserRow; self: boolean; onStatus: (status: SettableStatus) => void; onEdit: () => void; onDelete: () => void }) {
+function UserActions({ user, self, wallet, onStatus, onEdit, onDelete }: { user: UserRow; self: boolean; wallet: boolean; onStatus: (status: SettableStatus) => void; onEdit: () => void; onDelete: () => void }) {
   const t = useTranslations("adminUsers");
+  const tw = useTranslations("adminWalletUser.user");
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <StatusMenu user={user} self={self} onChoose={onStatus} />
+      {wallet ? (
+        <Tooltip label={tw("openWallet")}>
+          <ActionIcon component={Link} href={`/admin/users/${user.id}/wallet`} variant="subtle" aria-label={tw("openWallet")} data-testid={`wallet-${user.email}`}>
+            <IconWallet size={16} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
       <Tooltip label={t("edit")}>
         <ActionIcon variant="subtle" onClick={onEdit} aria-label={t("edit")} data-testid={`edit-${user.email}`}>
           <IconPencil size={16} />
@@ -61,7 +70,7 @@ function UserActions({ user, self, onStatus, onEdit, onDelete }: { user: UserRow
   );
 }
 
-export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUserId: string }) {
+export function UsersTable({ rows, currentUserId, wallet = false }: { rows: UserRow[]; currentUserId: string; wallet?: boolean }) {
   const t = useTranslations("adminUsers");
   const f = useFormatter();
   const phone = usePhoneLayout();
@@ -73,6 +82,7 @@ export function UsersTable({ rows, currentUserId }: { rows: UserRow[]; currentUs
     <UserActions
       user={u}
       self={u.id === currentUserId}
+      wallet={wallet}
       onStatus={(status) => setStatusChange({ user: { id: u.id, email: u.email }, status })}
       onEdit={() => setEditing({ id: u.id, email: u.email, name: u.name, role: u.role })}
       onDelete={() => setDeleting({ id: u.id, email: u.email })}

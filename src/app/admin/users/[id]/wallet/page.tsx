@@ -1,0 +1,124 @@
+// [wallet] One user's wallet for an admin: the balance, a hand credit or debit, and the ledger
+// (newest first, keyset pages, filtered by kind). The base edition has no such page.
+import { Card, Group, Stack, Table, Text } from "@mantine/core";
+import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { oneParam, type SearchParams } from "@/app/search-params";
+import { WalletCreditForm } from "@/components/admin/wallet/credit-form";
+import { LedgerKindFilter } from "@/components/admin/wallet/ledger-kind-filter";
+import { AnchorLink } from "@/components/links";
+import { KeysetPager } from "@/components/shell/keyset-pager";
+import { PageHeading } from "@/components/shell/page-heading";
+import { formatMoney } from "@/components/store/money";
+import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { WALLET_TX_KINDS, type WalletTxKind } from "@/server/db/schema/wallet";
+import { DomainError } from "@/server/errors";
+import { getAppInfo } from "@/server/services/settings";
+import { walletOverview } from "@/server/services/wallet/admin-wallet";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adminWalletUser.user"))("openWallet") };
+}
+
+const PAGE = 50;
+
+export default async function AdminUserWalletPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
+  await requireAdminPage();
+  if ((await getAppInfo(getDb())).edition !== "wallet") notFound();
+  const [{ id }, sp] = await Promise.all([params, searchParams]);
+  const kindParam = oneParam(sp.kind);
+  const kind = (WALLET_TX_KINDS as readonly string[]).includes(kindParam ?? "") ? (kindParam as WalletTxKind) : undefined;
+  const beforeParam = Number(oneParam(sp.before));
+  const before = Number.isSafeInteger(beforeParam) && beforeParam > 0 ? beforeParam : undefined;
+  const ctx = await requestCtx();
+  const w = await walletOverview(ctx, { userId: id }, { kind, before, limit: PAGE }).catch((err: unknown) => {
+    // A malformed or unknown id is a page that is not there.
+    if (err instanceof DomainError && err.code === "NOT_FOUND") notFound();
+    throw err;
+  });
+  const [t, tk, f] = await Promise.all([getTranslations("adminWalletUser.user"), getTranslations("adminWalletUser.kinds"), getFormatter()]);
+  const base = `/admin/users/${id}/wallet`;
+  const href = (extra: Record<string, string | number | undefined>) => {
+    const q = new URLSearchParams();
+    if (kind) q.set("kind", kind);
+    for (const [k, v] of Object.entries(extra)) if (v !== undefined) q.set(k, String(v));
+    const s = q.toString();
+    return s ? `${base}?${s}` : base;
+  };
+  const money = (minor: number) => formatMoney(minor, w.currency);
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <AnchorLink href="/admin/users" size="sm">
+        {t("back")}
+      </AnchorLink>
+      <PageHeading title={t("title", { email: w.email })} subtitle={t("adjustHint")} />
+      <Card withBorder padding="lg">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {t("balance")}
+        </Text>
+        <Text fz={28} fw={700} data-testid="admin-wallet-balance">
+          {money(w.balanceMinor)}
+        </Text>
+      </Card>
+      <WalletCreditForm userId={w.userId} currency={w.currency} />
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <LedgerKindFilter kind={kind ?? null} />
+      </Group>
+      {w.ledger.length === 0 ? (
+        <Card withBorder padding="xl">
+          <Text c="dimmed" ta="center" data-testid="admin-ledger-empty">
+            {t("empty")}
+          </Text>
+        </Card>
+      ) : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={760} type="native">
+            <Table striped verticalSpacing="xs" data-testid="admin-ledger">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("when")}</Table.Th>
+                  <Table.Th>{t("kind")}</Table.Th>
+                  <Table.Th ta="right">{t("amount")}</Table.Th>
+                  <Table.Th ta="right">{t("balanceAfter")}</Table.Th>
+                  <Table.Th>{t("reference")}</Table.Th>
+                  <Table.Th>{t("note")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {w.ledger.map((e) => (
+                  <Table.Tr key={e.id} data-testid="admin-ledger-row" data-kind={e.kind}>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{f.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "short" })}</Table.Td>
+                    <Table.Td>{tk(e.kind)}</Table.Td>
+                    <Table.Td ta="right" c={e.amountMinor < 0 ? "red" : "teal"} style={{ whiteSpace: "nowrap" }}>
+                      {e.amountMinor > 0 ? "+" : ""}
+                      {money(e.amountMinor)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                      {money(e.balanceAfterMinor)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace" style={{ overflowWrap: "anywhere" }}>
+                        {e.reference ?? "—"}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>{e.note ?? ""}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      <KeysetPager
+        newestHref={before ? href({}) : null}
+        newerHref={null}
+        olderHref={w.nextBefore ? href({ before: w.nextBefore }) : null}
+        labels={{ count: t("count", { count: w.ledger.length }), pagination: t("pagination"), newest: t("newest"), newer: t("newer"), older: t("older") }}
+        testIdPrefix="admin-ledger"
+      />
+    </Stack>
+  );
+}
