@@ -1,0 +1,268 @@
+"use client";
+// [wallet] The admin card list: a table on wide screens, cards on phones. A card that was never used
+// can be deleted (asked once more; a plan card gives its stock unit back); a batch id filters the
+// list to that batch.
+import { Anchor, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { useFormatter, useTranslations } from "next-intl";
+import NextLink from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { deleteCard } from "@/app/admin/wallet/cards/actions";
+import { FormError } from "@/components/forms/form-error";
+import { notifySuccess } from "@/components/forms/notify";
+import { networkError, useErrorText } from "@/components/forms/server-error";
+import { usePhoneLayout } from "@/components/shell/use-phone-layout";
+import { formatMoney } from "@/components/store/money";
+import { cardsHref } from "./cards-toolbar";
+
+export interface CardRowView {
+  id: string;
+  batchId: string;
+  kind: "BALANCE" | "PLAN";
+  codeHint: string;
+  amountMinor: number | null;
+  planId: string | null;
+  planName: string | null;
+  trafficGb: number;
+  durationDays: number;
+  holdsStock: boolean;
+  status: "UNUSED" | "USED" | "EXPIRED";
+  expiresAt: Date | null;
+  usedById: string | null;
+  usedByEmail: string | null;
+  usedAt: Date | null;
+  resultSubscriptionId: string | null;
+  note: string | null;
+  createdAt: Date;
+}
+
+const STATUS_COLORS = { UNUSED: "teal", USED: "gray", EXPIRED: "orange" } as const;
+
+function useWhen() {
+  const f = useFormatter();
+  return (d: Date | null) => (d ? f.dateTime(d, { dateStyle: "medium", timeStyle: "short" }) : null);
+}
+
+function StatusBadge({ status }: { status: CardRowView["status"] }) {
+  const t = useTranslations("cards");
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="card-status" data-status={status}>
+      {t(`statuses.${status}`)}
+    </Badge>
+  );
+}
+
+function Value({ card, currency }: { card: CardRowView; currency: string }) {
+  const t = useTranslations("cards");
+  if (card.kind === "BALANCE") return <Text size="sm" fw={500}>{formatMoney(card.amountMinor ?? 0, currency)}</Text>;
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+        {card.planName ?? t("unknownPlan")}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {card.trafficGb > 0 ? t("planTerms", { gb: card.trafficGb, days: card.durationDays }) : t("planTermsStreaming", { days: card.durationDays })}
+      </Text>
+    </Stack>
+  );
+}
+
+function UsedBy({ card }: { card: CardRowView }) {
+  const t = useTranslations("cards");
+  if (!card.usedByEmail && !card.resultSubscriptionId) return <Text size="sm" c="dimmed">—</Text>;
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      {card.usedById && card.usedByEmail ? (
+        <Anchor component={NextLink} href={`/admin/users/${card.usedById}`} size="sm" style={{ overflowWrap: "anywhere" }}>
+          {card.usedByEmail}
+        </Anchor>
+      ) : null}
+      {card.resultSubscriptionId ? (
+        <Anchor component={NextLink} href={`/admin/subscriptions/${card.resultSubscriptionId}`} size="xs">
+          {t("subscriptionLink")}
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+}
+
+function BatchLink({ batchId }: { batchId: string }) {
+  const t = useTranslations("cards");
+  const pathname = usePathname();
+  const sp = useSearchParams();
+  const href = cardsHref(pathname, { q: sp.get("q") ?? "", status: sp.get("status"), kind: sp.get("kind"), batch: batchId });
+  return (
+    <Tooltip label={t("showBatch")} withArrow>
+      <Anchor component={NextLink} href={href} size="xs" ff="monospace" data-testid="card-batch">
+        {batchId.slice(0, 8)}
+      </Anchor>
+    </Tooltip>
+  );
+}
+
+function DeleteDialog({ card, onClose }: { card: CardRowView; onClose: () => void }) {
+  const t = useTranslations("cards");
+  const router = useRouter();
+  const { messageOf } = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    const r = await deleteCard(card.id).catch(() => ({ ok: false as const, error: networkError() }));
+    setBusy(false);
+    if (!r.ok) return setError(messageOf(r.error));
+    notifySuccess(t("deleted"));
+    onClose();
+    router.refresh();
+  };
+  return (
+    <Stack gap="sm" data-testid="card-delete-dialog">
+      <Text size="sm">{t("deleteText", { hint: card.codeHint })}</Text>
+      {card.holdsStock ? <Text size="sm" c="dimmed">{t("deletePlanText")}</Text> : null}
+      <FormError>{error}</FormError>
+      <Group justify="flex-end" mt="xs">
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          {t("keep")}
+        </Button>
+        <Button color="red" onClick={run} loading={busy} data-testid="card-delete-submit" data-autofocus>
+          {t("deleteConfirm")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function CardsTable({ rows, currency }: { rows: CardRowView[]; currency: string }) {
+  const t = useTranslations("cards");
+  const when = useWhen();
+  const phone = usePhoneLayout();
+  const [deleting, setDeleting] = useState<CardRowView | null>(null);
+
+  const deleteButton = (c: CardRowView) =>
+    c.status === "USED" ? null : (
+      <Button variant="subtle" color="red" size="compact-xs" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(c)} data-testid="card-delete">
+        {t("delete")}
+      </Button>
+    );
+  const hint = (c: CardRowView) => (
+    <Text size="sm" ff="monospace" data-testid="card-hint">
+      {t("hintValue", { hint: c.codeHint })}
+    </Text>
+  );
+  const expires = (c: CardRowView) => <Text size="sm" c={c.expiresAt ? undefined : "dimmed"}>{when(c.expiresAt) ?? t("never")}</Text>;
+
+  const modal = (
+    <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t("deleteTitle")} centered>
+      {deleting ? <DeleteDialog card={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Modal>
+  );
+
+  if (rows.length === 0) {
+    return (
+      <Card withBorder padding="lg">
+        <Text c="dimmed" size="sm" ta="center" data-testid="cards-empty">
+          {t("empty")}
+        </Text>
+      </Card>
+    );
+  }
+
+  if (phone) {
+    return (
+      <Stack gap="sm" data-testid="cards-list">
+        {rows.map((c) => (
+          <Card key={c.id} withBorder padding="sm" data-testid="card-row" data-card-id={c.id} data-status={c.status}>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Badge variant="outline" style={{ flexShrink: 0 }}>
+                    {t(`kinds.${c.kind}`)}
+                  </Badge>
+                  {hint(c)}
+                </Group>
+                <StatusBadge status={c.status} />
+              </Group>
+              <Value card={c} currency={currency} />
+              <Group gap="xs" wrap="wrap">
+                <Text size="xs" c="dimmed">
+                  {t("expires")}:
+                </Text>
+                {expires(c)}
+              </Group>
+              <UsedBy card={c} />
+              {c.note ? (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                  {c.note}
+                </Text>
+              ) : null}
+              <Group justify="space-between" wrap="nowrap">
+                <BatchLink batchId={c.batchId} />
+                {deleteButton(c)}
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+        {modal}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <ScrollArea type="auto">
+        <Table striped highlightOnHover verticalSpacing="xs" miw={900} data-testid="cards-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("kind")}</Table.Th>
+              <Table.Th>{t("hint")}</Table.Th>
+              <Table.Th>{t("value")}</Table.Th>
+              <Table.Th>{t("status")}</Table.Th>
+              <Table.Th>{t("expires")}</Table.Th>
+              <Table.Th>{t("usedBy")}</Table.Th>
+              <Table.Th>{t("batch")}</Table.Th>
+              <Table.Th>{t("created")}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t("actions")}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((c) => (
+              <Table.Tr key={c.id} data-testid="card-row" data-card-id={c.id} data-status={c.status}>
+                <Table.Td>
+                  <Text size="sm">{t(`kinds.${c.kind}`)}</Text>
+                </Table.Td>
+                <Table.Td>{hint(c)}</Table.Td>
+                <Table.Td>
+                  <Value card={c} currency={currency} />
+                  {c.note ? (
+                    <Text size="xs" c="dimmed" lineClamp={1} title={c.note}>
+                      {c.note}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={c.status} />
+                </Table.Td>
+                <Table.Td>{expires(c)}</Table.Td>
+                <Table.Td maw={220}>
+                  <UsedBy card={c} />
+                </Table.Td>
+                <Table.Td>
+                  <BatchLink batchId={c.batchId} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{when(c.createdAt)}</Text>
+                </Table.Td>
+                <Table.Td ta="right">{deleteButton(c)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      {modal}
+    </>
+  );
+}
