@@ -62,7 +62,7 @@ function Qr({ value, label, testId }: { value: string; label: string; testId: st
   );
 }
 
-function PaymentPanel({ payment }: { payment: PaymentView }) {
+export function PaymentPanel({ payment }: { payment: PaymentView }) {
   const t = useTranslations("store.pay");
   if (payment.usdt) {
     return (
@@ -114,7 +114,7 @@ function PaymentPanel({ payment }: { payment: PaymentView }) {
   return null;
 }
 
-function Outcome({ icon, color, title, body, children, testId }: { icon: ReactNode; color: string; title: string; body: string; children?: ReactNode; testId: string }) {
+export function Outcome({ icon, color, title, body, children, testId }: { icon: ReactNode; color: string; title: string; body: string; children?: ReactNode; testId: string }) {
   return (
     <Card withBorder padding="xl" data-testid={testId}>
       <Stack align="center" gap="sm" ta="center">
