@@ -229,6 +229,36 @@ describe("plan cards", () => {
     expect(await stockHeld(plan.id)).toBe(1);
   });
 
+  it("delete and expiry racing a redemption (10 rounds each): the card is used or gone, never both, and the unit is counted once", async () => {
+    const plan = await proxyPlan(shop, { stockTotal: 50 });
+    const rounds = 10;
+    const batch = await generateCards(shop.admin.ctx, { kind: "PLAN", count: rounds * 2, planId: plan.id, expiresAt: new Date(Date.now() + HOUR) });
+    const users = await Promise.all(Array.from({ length: rounds * 2 }, () => buyer(shop)));
+    const later = new Date(Date.now() + 2 * HOUR);
+    let redeemed = 0;
+    for (let i = 0; i < rounds * 2; i++) {
+      const card = batch.cards[i]!;
+      // Redemptions run just before the expiry time, so the job and the door really compete.
+      const u = users[i]!;
+      const ctx = makeCtx(i % 2 ? second.db : shop.db, u.ctx.actor, { ip: u.ctx.ip, now: () => new Date(later.getTime() - 1) });
+      const other = i < rounds ? deleteCard(makeCtx(i % 2 ? shop.db : second.db, shop.admin.ctx.actor, { ip: freshIp() }), card.id) : expireDueCards(i % 2 ? shop.db : second.db, later);
+      const [r, o] = await Promise.allSettled([redeemCard(ctx, { code: card.code }), other]);
+      const row = await cardRow(card.id);
+      if (r.status === "fulfilled") {
+        redeemed++;
+        expect(row).toMatchObject({ status: "USED", holdsStock: false });
+        if (i < rounds) expect((o as PromiseRejectedResult).reason).toMatchObject({ reason: "card_used" });
+      } else {
+        expect((r.reason as DomainError).details.reason).toBe("card_invalid");
+        if (i < rounds) expect(row).toBeUndefined();
+        else expect(row).toMatchObject({ status: "EXPIRED", holdsStock: false });
+      }
+    }
+    // Units: one per redeemed card (now a subscription's); every deleted or expired card gave its unit back.
+    expect(await stockHeld(plan.id)).toBe(redeemed);
+    expect(await shop.db.select().from(subscriptions).where(eq(subscriptions.planId, plan.id))).toHaveLength(redeemed);
+  });
+
   it("a plan card respects the plan's per-user limit, and a refusal leaves the card unused", async () => {
     const plan = await proxyPlan(shop, { perUserLimit: 1 });
     const [first, next] = (await generateCards(shop.admin.ctx, { kind: "PLAN", count: 2, planId: plan.id })).cards;
