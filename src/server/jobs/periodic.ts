@@ -12,6 +12,7 @@ import { pruneAgentData } from "../services/telemetry";
 import { expireDueRecharges } from "../services/wallet/recharge-expiry";
 import { expireDueTransfers } from "../services/wallet/transfers-admin";
 import { expireDueCards } from "../services/wallet/cards";
+import { AUTO_RENEW_EVERY_MS, runAutoRenew } from "../services/wallet/auto-renew-job";
 
 interface Job { name: string; everyMs: number; run: (db: Db) => Promise<unknown> }
 
@@ -25,6 +26,8 @@ export const PERIODIC_JOBS: Job[] = [
   // [wallet] Unused prepaid cards past their date: expired, a plan card's stock unit given back once.
   { name: "wallet.cards-expire", everyMs: 60_000, run: (db) => expireDueCards(db) },
   // Subscription lifecycle (services/subscription-lifecycle): each safe on every instance at once.
+  // [wallet] Auto-renew from the balance: a reminder and a renewal once per period (auto_renew_runs claims); nothing in the base edition.
+  { name: "wallet.auto-renew", everyMs: AUTO_RENEW_EVERY_MS, run: (db) => runAutoRenew(db) },
   { name: "subscriptions.expire", everyMs: 60_000, run: (db) => expireDueSubscriptions(db) },
   { name: "subscriptions.traffic-sync", everyMs: 60_000, run: (db) => syncAllTraffic(db) },
   { name: "subscriptions.traffic-reset", everyMs: 5 * 60_000, run: (db) => resetDueTraffic(db) },

@@ -14,3 +14,5 @@ export { initiateSubscriptionTransfer, acceptSubscriptionTransfer, rejectSubscri
 export { deleteAdminSubscriptionTransfer, expireDueTransfers, listAdminSubscriptionTransfers, type AdminTransferRow, type AdminTransferDeletion } from "./transfers-admin";
 export { getTransferOverview, listMySubscriptionTransfers, type TransferOverview, type TransferableSubscription, type MyTransferRow } from "./transfers-queries";
 export { planPriceMinor, transferFeeMinor } from "./transfers-fee";
+export { setAutoRenew, autoRenewOverview, type AutoRenewOverview, type AutoRenewRow } from "./auto-renew";
+export { runAutoRenew, AUTO_RENEW_EVERY_MS, type AutoRenewCounts } from "./auto-renew-job";
