@@ -128,10 +128,10 @@ export async function createRechargeOrder(ctx: Ctx, raw: unknown): Promise<Recha
  * PENDING -> CANCELLED by one conditional update (the balance is not touched); its open payment
  * attempts close, so a USDT amount is freed and money that still arrives is credited as late.
  */
-export async function closeRecharge(tx: Tx, id: string, reason: "user" | "admin" | "expired", now: Date, ownerId?: string): Promise<WalletRechargeOrder | undefined> {
+export async function closeRecharge(tx: Tx, id: string, why: "user" | "admin" | "expired", now: Date, ownerId?: string): Promise<WalletRechargeOrder | undefined> {
   const [row] = await tx
     .update(walletRechargeOrders)
-    .set({ status: "CANCELLED", cancelReason: reason, cancelledAt: now, updatedAt: now })
+    .set({ status: "CANCELLED", cancelReason: why, cancelledAt: now, updatedAt: now })
     .where(and(eq(walletRechargeOrders.id, id), eq(walletRechargeOrders.status, "PENDING"), ownerId ? eq(walletRechargeOrders.userId, ownerId) : undefined))
     .returning();
   if (!row) return undefined;
