@@ -2,33 +2,34 @@
 // Paying one order: the amount and the time left, the methods the admin enabled, then what the
 // chosen method needs (a payment page link, an Alipay QR code, a USDT address and exact amount),
 // and the result, polled every few seconds while the attempt is open. A paid order shows the way to
-// the subscription; an expired, cancelled or refunded one says so.
+// the subscription; an expired, cancelled or refunded one says so. [wallet] The balance pays the whole
+// order at once, or part of it with the rest through a gateway (balance-pay-panel.tsx).
 import { ActionIcon, Alert, Box, Button, Card, CopyButton, Group, Loader, Stack, Text, ThemeIcon, Title, Tooltip } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconClockHour4, IconCopy, IconExternalLink, IconX } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { QRCodeSVG } from "qrcode.react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { createPaymentAction } from "@/app/(user)/orders/actions";
+import { createPaymentAction, createSplitPaymentAction, payFromBalanceAction } from "@/app/(user)/orders/actions";
 import { ButtonLink } from "@/components/links";
 import { networkError, useErrorText, type UiError } from "@/components/forms/server-error";
 import { FormError } from "@/components/forms/form-error";
 import type { OrderStatus, PaymentProvider } from "@/server/db/schema/commerce";
+import type { PaymentMethod } from "@/server/services/payments/methods";
 import type { PaymentView } from "@/server/services/payments/payment-view";
 import type { PaymentStatusView } from "@/server/services/payments/query-payment";
+import { BalancePayPanel, splitPart, type BalanceInfo } from "./balance-pay-panel";
 import { formatCountdown, useTimeLeft } from "./countdown";
 import { formatMoney } from "./money";
 
 /** How often an open attempt is checked (the server asks the gateway at most every 5 s). */
 export const POLL_MS = 3000;
 
-interface Method {
-  provider: PaymentProvider;
-  displayName: string;
-}
-
 interface Props {
   status: PaymentStatusView;
-  methods: Method[];
+  /** The gateways, and [wallet] `balance`. */
+  methods: PaymentMethod[];
+  /** [wallet] The caller's balance and what is held for this order; null in the base edition. */
+  balance?: BalanceInfo | null;
   /** The attempt the gateway sent the buyer back from (?tradeNo=), to poll at once. */
   returnedTradeNo: string | null;
 }
@@ -141,8 +142,12 @@ interface Live {
   subscriptionIds: string[];
 }
 
-export function PayView({ status, methods, returnedTradeNo }: Props) {
+export function PayView({ status, methods: allMethods, balance = null, returnedTradeNo }: Props) {
   const t = useTranslations("store.pay");
+  const tb = useTranslations("balancePay");
+  const methods = allMethods.filter((m): m is Extract<PaymentMethod, { provider: PaymentProvider }> => m.provider !== "balance");
+  const [split, setSplit] = useState(balance !== null && balance.heldMinor > 0);
+  const [payingBalance, setPayingBalance] = useState(false);
   const tp = useTranslations("store.provider");
   const { messageOf } = useErrorText();
   const [live, setLive] = useState<Live>({ orderStatus: status.orderStatus as OrderStatus, expiresAt: status.expiresAt, subscriptionIds: status.subscriptionIds });
@@ -195,7 +200,9 @@ export function PayView({ status, methods, returnedTradeNo }: Props) {
     setChoosing(provider);
     setError(null);
     setClosed(false);
-    const r = await createPaymentAction(status.orderId, provider).catch(() => ({ ok: false as const, error: networkError() }));
+    const part = balance && split ? splitPart(balance, status.totalMinor) : 0;
+    const call = part > 0 ? createSplitPaymentAction(status.orderId, provider, part) : createPaymentAction(status.orderId, provider);
+    const r = await call.catch(() => ({ ok: false as const, error: networkError() }));
     setChoosing(null);
     if (!r.ok) {
       // Paid or released meanwhile: the poll (or a reload) shows that; say why here.
@@ -204,6 +211,20 @@ export function PayView({ status, methods, returnedTradeNo }: Props) {
     }
     setPayment(r.data);
     setTracked(r.data.tradeNo);
+  };
+
+  const payFromBalance = async () => {
+    setPayingBalance(true);
+    setError(null);
+    const r = await payFromBalanceAction(status.orderId).catch(() => ({ ok: false as const, error: networkError() }));
+    setPayingBalance(false);
+    if (!r.ok) {
+      setError(messageOf(r.error));
+      return;
+    }
+    setPayment(null);
+    setTracked(null);
+    setLive((l) => ({ ...l, orderStatus: "PAID" }));
   };
 
   const header = (
@@ -292,44 +313,63 @@ export function PayView({ status, methods, returnedTradeNo }: Props) {
                 {t("otherMethod")}
               </Button>
             </Group>
+            {payment.amountMinor < status.totalMinor ? (
+              <Alert color="blue" variant="light" data-testid="pay-split-notice">
+                {tb("splitHeld", { held: formatMoney(status.totalMinor - payment.amountMinor, status.currency), rest: formatMoney(payment.amountMinor, status.currency) })}
+              </Alert>
+            ) : null}
             <PaymentPanel payment={payment} />
           </Stack>
         </Card>
       ) : (
-        <Card withBorder padding="lg">
-          <Stack gap="sm">
-            <Text fw={600}>{t("chooseMethod")}</Text>
-            {closed ? (
-              <Alert color="yellow" variant="light" data-testid="pay-attempt-closed">
-                {t("attemptClosed")}
-              </Alert>
-            ) : null}
-            {methods.length === 0 ? (
-              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="pay-no-methods">
-                {t("noMethods")}
-              </Alert>
-            ) : (
-              <Stack gap="xs">
-                {methods.map((m) => (
-                  <Button
-                    key={m.provider}
-                    variant="default"
-                    size="md"
-                    justify="space-between"
-                    fullWidth
-                    onClick={() => choose(m.provider)}
-                    loading={choosing === m.provider}
-                    disabled={choosing !== null && choosing !== m.provider}
-                    data-testid={`pay-method-${m.provider}`}
-                  >
-                    {t("useMethod", { name: m.displayName || tp(m.provider) })}
-                  </Button>
-                ))}
-              </Stack>
-            )}
-            <FormError>{error}</FormError>
-          </Stack>
-        </Card>
+        <>
+          {balance ? (
+            <BalancePayPanel
+              info={balance}
+              totalMinor={status.totalMinor}
+              currency={status.currency}
+              split={split}
+              onSplitChange={setSplit}
+              onPay={payFromBalance}
+              paying={payingBalance}
+              disabled={choosing !== null}
+            />
+          ) : null}
+          <Card withBorder padding="lg">
+            <Stack gap="sm">
+              <Text fw={600}>{t("chooseMethod")}</Text>
+              {closed ? (
+                <Alert color="yellow" variant="light" data-testid="pay-attempt-closed">
+                  {t("attemptClosed")}
+                </Alert>
+              ) : null}
+              {methods.length === 0 ? (
+                <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="pay-no-methods">
+                  {t("noMethods")}
+                </Alert>
+              ) : (
+                <Stack gap="xs">
+                  {methods.map((m) => (
+                    <Button
+                      key={m.provider}
+                      variant="default"
+                      size="md"
+                      justify="space-between"
+                      fullWidth
+                      onClick={() => choose(m.provider)}
+                      loading={choosing === m.provider}
+                      disabled={(choosing !== null && choosing !== m.provider) || payingBalance}
+                      data-testid={`pay-method-${m.provider}`}
+                    >
+                      {t("useMethod", { name: m.displayName || tp(m.provider) })}
+                    </Button>
+                  ))}
+                </Stack>
+              )}
+              <FormError>{error}</FormError>
+            </Stack>
+          </Card>
+        </>
       )}
 
       {tracked ? (

@@ -11,6 +11,7 @@ import { kickTasks } from "../tasks";
 import { syncClientsOf } from "../provisioning/provision-order";
 import { releaseOrder, releaseSubscriptionStock, takePlanUnit } from "./release-order";
 import { settleOrder } from "./settle-order";
+import { retakeForLateConfirmation } from "../wallet/late-order-payment";
 
 const orderId = z.uuid();
 const missing = () => new DomainError("NOT_FOUND", "order_not_found");
@@ -32,7 +33,7 @@ export async function confirmOrder(ctx: Ctx, id: string): Promise<Order> {
   const now = ctx.now();
   const order = await ctx.db.transaction(async (tx) => {
     const current = await lockOrder(tx, oid);
-    if (current.status === "CANCELLED" || current.status === "EXPIRED") await reopenForLatePayment(tx, current, now);
+    if (current.status === "CANCELLED" || current.status === "EXPIRED") await reopenForLatePayment(tx, current, now, ctx.actor.userId ?? null);
     else if (current.status !== "PENDING") throw conflict("order_not_pending");
     const settled = await settleOrder(tx, oid, "ADMIN", now);
     if (!settled.settled) throw conflict("order_not_pending");
@@ -45,9 +46,12 @@ export async function confirmOrder(ctx: Ctx, id: string): Promise<Order> {
   return order;
 }
 
-async function reopenForLatePayment(tx: Tx, order: Order, now: Date): Promise<void> {
+async function reopenForLatePayment(tx: Tx, order: Order, now: Date, actorId: string | null): Promise<void> {
   const [late] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, "PAID")));
   if (!late) throw conflict("order_not_pending");
+  // [wallet] The late money went to the buyer's balance (and a split's balance part back to it):
+  // taken again here, or insufficient_balance refuses the confirmation.
+  await retakeForLateConfirmation(tx, order, now, actorId);
   const lines = await tx.select({ planId: orderItems.planId }).from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.holdsStock, true)));
   for (const line of lines) await takePlanUnit(tx, line.planId, { serviceMustBeEnabled: false });
   await tx.update(orders).set({ status: "PENDING", closedAt: null, updatedAt: now }).where(eq(orders.id, order.id));

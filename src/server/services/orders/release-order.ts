@@ -6,6 +6,7 @@ import { couponRedemptions, coupons, orderItems, orders, payments, plans, stream
 import { describeError } from "../../describe-error";
 import { conflict } from "../../errors";
 import { log } from "../../logger";
+import { releaseHoldOf } from "../wallet/holds";
 
 export async function releaseOrder(tx: Tx, orderId: string, to: "CANCELLED" | "EXPIRED", now: Date): Promise<Order | undefined> {
   const [order] = await tx
@@ -23,6 +24,8 @@ export async function releaseOrder(tx: Tx, orderId: string, to: "CANCELLED" | "E
     .returning();
   if (redemption) await tx.update(coupons).set({ usesHeld: sql`${coupons.usesHeld} - 1` }).where(eq(coupons.id, redemption.couponId));
   await tx.delete(trialClaims).where(eq(trialClaims.orderId, orderId));
+  // [wallet] The balance part of a split payment goes back, once (the hold's own conditional update).
+  await releaseHoldOf(tx, orderId, now, to === "CANCELLED" ? "order cancelled" : "order expired");
   // Open attempts close (a USDT amount becomes free); a payment that still arrives is recorded as late.
   await tx.update(payments).set({ status: "CLOSED", updatedAt: now }).where(and(eq(payments.orderId, orderId), eq(payments.status, "PENDING")));
   return order;

@@ -3,13 +3,14 @@
 // provisions; everyone else sees it was already done. Provisioning runs in the same transaction.
 import { and, eq } from "drizzle-orm";
 import type { Db as Tx } from "../../db/client";
-import { couponRedemptions, orders, type Order, type PaidVia, type PaymentProvider } from "../../db/schema";
+import { couponRedemptions, orders, type Order, type OrderPayMethod, type PaidVia } from "../../db/schema";
 import { provisionOrder, type ProvisionResult } from "../provisioning/provision-order";
+import { captureHoldOf } from "../wallet/holds";
 import { queueReceipt } from "./receipt";
 
 export type SettleOutcome = { settled: true; order: Order; provisioned: ProvisionResult } | { settled: false; order: Order | undefined };
 
-export async function settleOrder(tx: Tx, orderId: string, via: PaidVia, now: Date, provider?: PaymentProvider): Promise<SettleOutcome> {
+export async function settleOrder(tx: Tx, orderId: string, via: PaidVia, now: Date, provider?: OrderPayMethod): Promise<SettleOutcome> {
   const [order] = await tx
     .update(orders)
     .set({ status: "PAID", paidVia: via, paidAt: now, updatedAt: now, ...(provider ? { provider } : {}) })
@@ -20,6 +21,8 @@ export async function settleOrder(tx: Tx, orderId: string, via: PaidVia, now: Da
     return { settled: false, order: current };
   }
   await tx.update(couponRedemptions).set({ status: "USED" }).where(eq(couponRedemptions.orderId, orderId));
+  // [wallet] The balance part of a split payment, set aside when the gateway attempt was made, is now spent.
+  await captureHoldOf(tx, orderId, now);
   const provisioned = await provisionOrder(tx, order, now);
   await queueReceipt(tx, order);
   return { settled: true, order, provisioned };

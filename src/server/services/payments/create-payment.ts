@@ -3,17 +3,27 @@
 import { and, between, desc, eq, gt, or } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser, type Ctx } from "../../context";
-import { orders, payments, PAYMENT_PROVIDERS, users, type Payment, type PaymentProvider, type PaymentPurpose } from "../../db/schema";
-import { conflict, DomainError, forbidden } from "../../errors";
+import { ORDER_PAY_METHODS, orders, payments, PAYMENT_PROVIDERS, users, type Payment, type PaymentProvider, type PaymentPurpose } from "../../db/schema";
+import { conflict, DomainError, forbidden, validationError } from "../../errors";
+import { isWallet } from "../../env";
+import { minorToDecimal } from "../../integrations/payments/money";
 import { alipayPrecreate, epayCreate } from "../../integrations/payments";
 import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
 import { loadGatewayConfig, type GatewayConfigOf } from "../payments-config";
 import { newTradeNo } from "./trade-no";
 import { paymentView, type PaymentView } from "./payment-view";
+import { dropBalancePart, holdBalancePart, payOrderFromBalance, type BalancePaymentView } from "../wallet/pay-from-balance";
 
 // Exported for the OpenAPI document (src/server/openapi): the body of POST /api/payment/create.
 export const CreateInput = z.object({ orderId: z.uuid(), provider: z.enum(PAYMENT_PROVIDERS), channel: z.string().trim().max(32).optional() });
+/**
+ * [wallet] The same, plus paying from the balance: `provider: "balance"` pays the whole order from it;
+ * `balanceMinor` with a gateway is a split payment (that much held from the balance, the rest through
+ * the gateway). The base edition parses CreateInput, so "balance" is refused like any unknown method.
+ */
+export const WalletCreateInput = CreateInput.extend({ provider: z.enum(ORDER_PAY_METHODS), balanceMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
+const SplitCreateInput = WalletCreateInput.extend({ provider: z.enum(PAYMENT_PROVIDERS) });
 
 export interface CreateOptions {
   /** Public base URL of this site (settings.siteUrl, else the request's origin), for notify and return URLs. */
@@ -25,9 +35,19 @@ export interface CreateOptions {
 export const USDT_STEP_MICRO = 100;
 export const USDT_MAX_OFFSETS = 100;
 
+/** A gateway attempt for the caller's order ([wallet] with `balanceMinor`, a split payment's gateway part). */
 export async function createPayment(ctx: Ctx, raw: unknown, opts: CreateOptions): Promise<PaymentView> {
+  return (await startOrderPayment(ctx, raw, opts, false)) as PaymentView;
+}
+
+/** POST /api/payment/create: createPayment, or [wallet] with `provider: "balance"` the order paid from the balance at once. */
+export async function createOrderPayment(ctx: Ctx, raw: unknown, opts: CreateOptions): Promise<PaymentView | BalancePaymentView> {
+  return startOrderPayment(ctx, raw, opts, true);
+}
+
+async function startOrderPayment(ctx: Ctx, raw: unknown, opts: CreateOptions, balanceAllowed: boolean): Promise<PaymentView | BalancePaymentView> {
   const { userId } = requireUser(ctx);
-  const input = parseInput(CreateInput, raw);
+  const input: z.infer<typeof WalletCreateInput> = parseInput(!isWallet() ? CreateInput : balanceAllowed ? WalletCreateInput : SplitCreateInput, raw);
   const now = ctx.now();
   // The buyer's risk restriction rides on the order read: refused here too, whoever built the Ctx.
   const [row] = await ctx.db
@@ -40,15 +60,24 @@ export async function createPayment(ctx: Ctx, raw: unknown, opts: CreateOptions)
   const order = row.order;
   if (order.status !== "PENDING" || order.expiresAt <= now) throw conflict("order_not_pending");
   if (order.totalMinor === 0) throw conflict("payment_not_needed");
+  // [wallet] The whole order from the balance, or its balance part held before the gateway attempt.
+  const provider = input.provider;
+  if (provider === "balance") {
+    if (input.balanceMinor !== undefined && input.balanceMinor !== order.totalMinor) throw validationError("split_amount_invalid", { max: minorToDecimal(order.totalMinor - 1), fields: { balanceMinor: "invalid" } });
+    return payOrderFromBalance(ctx, order);
+  }
+  const balancePart = input.balanceMinor ?? 0;
+  if (input.balanceMinor !== undefined) await holdBalancePart(ctx, order, input.balanceMinor);
+  else await dropBalancePart(ctx, order);
   const { view, reused } = await openGatewayAttempt(
     ctx,
-    { purpose: "ORDER", id: order.id, userId: order.userId, amountMinor: order.totalMinor, currency: order.currency, expiresAt: order.expiresAt, subject: order.orderNo, returnPath: `/orders/${order.id}/pay` },
-    input.provider,
+    { purpose: "ORDER", id: order.id, userId: order.userId, amountMinor: order.totalMinor - balancePart, currency: order.currency, expiresAt: order.expiresAt, subject: order.orderNo, returnPath: `/orders/${order.id}/pay` },
+    provider,
     { ...opts, channel: input.channel },
   );
   if (reused) return view;
-  await ctx.db.update(orders).set({ provider: input.provider, updatedAt: now }).where(eq(orders.id, order.id));
-  await recordAudit(ctx, { action: "payment.created", targetType: "order", targetId: order.id, metadata: { tradeNo: view.tradeNo, provider: input.provider } });
+  await ctx.db.update(orders).set({ provider, updatedAt: now }).where(eq(orders.id, order.id));
+  await recordAudit(ctx, { action: "payment.created", targetType: "order", targetId: order.id, metadata: { tradeNo: view.tradeNo, provider, ...(balancePart ? { balanceMinor: balancePart } : {}) } });
   return view;
 }
 

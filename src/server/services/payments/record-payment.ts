@@ -2,9 +2,9 @@
 // active query, reconcile) have already verified the provider's message; this records it exactly
 // once and either settles the order or, when the order is no longer pending, keeps the money on
 // record and flags the order for an admin (behaviour §5: a late payment is never dropped).
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Db, Db as Tx } from "../../db/client";
-import { orders, payments, type Payment } from "../../db/schema";
+import { orders, payments, type Order, type Payment } from "../../db/schema";
 import { log } from "../../logger";
 import { countPayment } from "../../metrics/count";
 import { recordAudit } from "../audit";
@@ -12,6 +12,8 @@ import { makeCtx } from "../../context";
 import { kickTasks } from "../tasks";
 import { settleOrder } from "../orders/settle-order";
 import { creditRechargePayment } from "../wallet/recharge-credit";
+import { creditLateOrderPayment, fitHoldToGatewayPayment } from "../wallet/late-order-payment";
+import { minorToDecimal } from "../../integrations/payments/money";
 
 export interface VerifiedPayment {
   tradeNo: string;
@@ -48,6 +50,9 @@ export async function recordVerifiedPaymentIn(tx: Tx, v: VerifiedPayment): Promi
   {
     const [current] = await tx.select().from(payments).where(eq(payments.tradeNo, v.tradeNo));
     if (!current) return { kind: "unknown_trade" } as const;
+    // The order's row first, as every path that pays or closes an order takes it (cancel, expiry,
+    // balance payment, admin) before touching its payments: the two never wait on each other crosswise.
+    const [order] = current.orderId ? await tx.select().from(orders).where(eq(orders.id, current.orderId)).for("update") : [];
     const amountOk = current.cryptoAmountMicro !== null ? v.amountMicro === current.cryptoAmountMicro : v.amountMinor === current.amountMinor;
     if (!amountOk) return { kind: "amount_mismatch", payment: current } as const;
     // The door: only one caller moves this payment to PAID (a CLOSED attempt that was paid anyway
@@ -55,19 +60,24 @@ export async function recordVerifiedPaymentIn(tx: Tx, v: VerifiedPayment): Promi
     const [paid] = await tx
       .update(payments)
       .set({ status: "PAID", paidAt: v.now, providerTradeNo: v.providerTradeNo ?? current.providerTradeNo, evidence: v.evidence, updatedAt: v.now })
-      .where(and(eq(payments.id, current.id), ne(payments.status, "PAID")))
+      // A REFUNDED payment stays refunded: the gateway's repeat of its notify, or the notify it
+      // sends about the refund itself (Alipay: TRADE_SUCCESS with refund_fee), is a duplicate.
+      .where(and(eq(payments.id, current.id), notInArray(payments.status, ["PAID", "REFUNDED"])))
       .returning();
     if (!paid) return { kind: "duplicate", payment: current } as const;
     if (paid.purpose === "RECHARGE") {
       const credited = await creditRechargePayment(tx, paid, v.now);
       return credited.kind === "credited" ? { kind: "settled", payment: paid } : { kind: "late", payment: { ...paid, late: true }, orderStatus: credited.status };
     }
-    return settleOrLate(tx, { ...paid, orderId: paid.orderId! }, v.now);
+    return settleOrLate(tx, { ...paid, orderId: paid.orderId! }, order, v.now);
   }
 }
 
-async function settleOrLate(tx: Tx, paid: Payment & { orderId: string }, now: Date): Promise<RecordOutcome> {
-  const settled = await settleOrder(tx, paid.orderId, "GATEWAY", now, paid.provider);
+async function settleOrLate(tx: Tx, paid: Payment & { orderId: string }, order: Order | undefined, now: Date): Promise<RecordOutcome> {
+  // [wallet] A split order is paid by this payment plus its balance hold: a payment that does not
+  // cover what is left (an attempt from before the buyer changed the split) settles nothing.
+  const shortMinor = order ? await fitHoldToGatewayPayment(tx, order, paid.amountMinor, now) : undefined;
+  const settled = shortMinor ? { settled: false as const, order } : await settleOrder(tx, paid.orderId, "GATEWAY", now, paid.provider);
   const ctx = makeCtx(tx, { kind: "system" });
   if (settled.settled) {
     // Other open attempts of the order stop here (a USDT amount is freed for other orders).
@@ -77,10 +87,15 @@ async function settleOrLate(tx: Tx, paid: Payment & { orderId: string }, now: Da
   }
   const status = settled.order?.status ?? "missing";
   await tx.update(payments).set({ late: true }).where(eq(payments.id, paid.id));
+  const why = shortMinor ? `it left ${minorToDecimal(shortMinor)} of the order unpaid` : `it arrived while the order was ${status}`;
+  // [wallet] The money is the payer's: kept as balance (once per payment), and the note says so.
+  const credited = await creditLateOrderPayment(tx, paid, why, now);
   await flagOrderForReview(tx, {
     orderId: paid.orderId,
-    note: `payment ${paid.tradeNo} (${paid.provider}) arrived while the order was ${status}`,
-    audit: { action: "payment.late", metadata: { tradeNo: paid.tradeNo, provider: paid.provider, orderStatus: status } },
+    note: shortMinor
+      ? `payment ${paid.tradeNo} (${paid.provider}) of ${minorToDecimal(paid.amountMinor)} does not cover the order: ${why}${credited ? `; ${minorToDecimal(paid.amountMinor)} credited to the balance` : ""}`
+      : `payment ${paid.tradeNo} (${paid.provider}) arrived while the order was ${status}${credited ? `; ${minorToDecimal(paid.amountMinor)} credited to the balance` : ""}`,
+    audit: { action: "payment.late", metadata: { tradeNo: paid.tradeNo, provider: paid.provider, orderStatus: status, ...(shortMinor ? { shortMinor } : {}), ...(credited ? { creditedMinor: paid.amountMinor } : {}) } },
     now,
   });
   return { kind: "late", payment: { ...paid, late: true }, orderStatus: status };

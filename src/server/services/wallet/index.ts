@@ -16,3 +16,5 @@ export { getTransferOverview, listMySubscriptionTransfers, type TransferOverview
 export { planPriceMinor, transferFeeMinor } from "./transfers-fee";
 export { setAutoRenew, autoRenewOverview, type AutoRenewOverview, type AutoRenewRow } from "./auto-renew";
 export { runAutoRenew, AUTO_RENEW_EVERY_MS, type AutoRenewCounts } from "./auto-renew-job";
+export { payOrderFromBalance, holdBalancePart, dropBalancePart, balanceForOrder, type BalancePaymentView } from "./pay-from-balance";
+export { heldHoldOf, placeHold, releaseHold, releaseHoldOf, captureHoldOf } from "./holds";

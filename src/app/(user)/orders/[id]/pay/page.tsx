@@ -6,6 +6,7 @@ import { PayView } from "@/components/store/pay-view";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { isDomainError } from "@/server/errors";
 import { listPaymentMethods, orderPaymentStatus } from "@/server/services/payments";
+import { balanceForOrder } from "@/server/services/wallet/pay-from-balance";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("store.orders"))("pay") };
@@ -27,7 +28,9 @@ export default async function PayPage({ params, searchParams }: { params: Promis
     throw err;
   }
   const methods = status.orderStatus === "PENDING" ? await listPaymentMethods(ctx) : [];
+  // [wallet] Listed only in the wallet edition: the balance and what an earlier split set aside.
+  const balance = methods.some((m) => m.provider === "balance") ? await balanceForOrder(ctx, id) : null;
   const tradeNo = oneParam(sp.tradeNo);
   const returned = tradeNo && status.payments.some((p) => p.tradeNo === tradeNo) ? tradeNo : null;
-  return <PayView status={status} methods={methods} returnedTradeNo={returned} />;
+  return <PayView status={status} methods={methods} balance={balance} returnedTradeNo={returned} />;
 }
