@@ -1,5 +1,6 @@
 // Alipay's OpenAPI v1 gateway for face-to-face payment over real HTTP (protocols.md §4):
-// POST /gateway.do with alipay.trade.precreate and alipay.trade.query as alipay-sdk sends them
+// POST /gateway.do with alipay.trade.precreate, alipay.trade.query, alipay.trade.refund and
+// alipay.trade.fastpay.refund.query as alipay-sdk sends them
 // (common parameters in the query, biz_content in the form body), RSA2 request signatures checked
 // with the app's public key, answers signed with Alipay's key over the exact `..._response` JSON
 // text, a QR page that "scans and pays", and the signed form notify retried until the reply is
@@ -23,6 +24,18 @@ export interface AlipayTrade {
   status: AlipayTradeStatus;
   gmtCreate: string;
   gmtPayment?: string;
+  /** Refunded so far (yuan, 2 decimals); a trade refunded in full is TRADE_CLOSED. */
+  refundFee: string;
+}
+
+/** One refund request Alipay accepted: `out_request_no` makes a repeat the same refund. */
+export interface AlipayRefund {
+  outTradeNo: string;
+  tradeNo: string;
+  outRequestNo: string;
+  refundAmount: string;
+  refundReason: string;
+  gmtRefundPay: string;
 }
 
 export interface AlipayTamper {
@@ -35,6 +48,10 @@ export interface AlipayTamper {
   queryOutTradeNo?: string;
   /** alipay.trade.query answers this total_amount (signed as usual). */
   queryTotalAmount?: string;
+  /** alipay.trade.refund refuses with this business error (40004), e.g. ACQ.SELLER_BALANCE_NOT_ENOUGH. */
+  refundRefusal?: { subCode: string; subMsg: string };
+  /** alipay.trade.refund answers 20000 (service unavailable, try again) without refunding. */
+  refundUnavailable?: boolean;
 }
 
 export interface AlipaySimulatorOptions {
@@ -71,6 +88,7 @@ export interface AlipaySimulator {
   pay(outTradeNo: string): Promise<Notification>;
   setTamper(t: AlipayTamper | null): void;
   setNotifyRetryDelays(ms: number[]): void;
+  refunds(): AlipayRefund[];
   /** Method name -> how many gateway calls were seen (for assertions). */
   calls: string[];
   close(): Promise<void>;
@@ -86,6 +104,7 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
   const alipay = newKeyPair();
   const impostor = newKeyPair(); // signs tampered notifies
   const trades = new Map<string, AlipayTrade>();
+  const refunds = new Map<string, AlipayRefund>(); // by `${outTradeNo}\n${outRequestNo}`
   const calls: string[] = [];
   let tamper: AlipayTamper | null = null;
   let base = "";
@@ -113,7 +132,7 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
     if (existing && existing.totalAmount !== totalAmount) return bizError("ACQ.CONTEXT_INCONSISTENT", "交易信息被篡改");
     if (!existing) {
       const tradeNo = `${beijingTime().replace(/\D/g, "").slice(0, 8)}22001${randomInt(100_000, 999_999)}${randomInt(10_000_000, 99_999_999)}`;
-      trades.set(outTradeNo, { outTradeNo, tradeNo, totalAmount, subject, notifyUrl, status: "CREATED", gmtCreate: beijingTime() });
+      trades.set(outTradeNo, { outTradeNo, tradeNo, totalAmount, subject, notifyUrl, status: "CREATED", gmtCreate: beijingTime(), refundFee: "0.00" });
     }
     return { code: "10000", msg: "Success", out_trade_no: outTradeNo, qr_code: `${base}qr/${encodeURIComponent(outTradeNo)}` };
   }
@@ -137,6 +156,51 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
     };
   }
 
+  const fen = (yuan: string) => Math.round(Number(yuan) * 100);
+  const yuan = (f: number) => (f / 100).toFixed(2);
+  const tradeOf = (biz: Record<string, unknown>) =>
+    biz.out_trade_no ? trades.get(String(biz.out_trade_no)) : [...trades.values()].find((x) => x.tradeNo === String(biz.trade_no ?? ""));
+
+  /**
+   * alipay.trade.refund: refund_amount up to what is left of the trade; out_request_no names the
+   * request (without it only a full refund is accepted), and a repeat of the same request answers
+   * success again with fund_change "N" and moves nothing. A trade refunded in full closes.
+   */
+  function refund(biz: Record<string, unknown>): { body: Record<string, unknown>; done?: { trade: AlipayTrade; refund: AlipayRefund } } {
+    const t = tradeOf(biz);
+    const amount = String(biz.refund_amount ?? "");
+    if (!biz.out_trade_no && !biz.trade_no) return { body: { code: "40002", msg: "Invalid Arguments", sub_code: "isv.missing-parameter", sub_msg: "缺少必选参数" } };
+    if (!AMOUNT.test(amount) || fen(amount) <= 0) return { body: { code: "40002", msg: "Invalid Arguments", sub_code: "isv.invalid-parameter", sub_msg: "refund_amount 不合法" } };
+    if (!t || t.status === "CREATED") return { body: bizError("ACQ.TRADE_NOT_EXIST", "交易不存在") };
+    const outRequestNo = String(biz.out_request_no ?? t.outTradeNo);
+    const base = { trade_no: t.tradeNo, out_trade_no: t.outTradeNo, buyer_logon_id: "sim***@example.com", buyer_user_id: "2088102177846880" };
+    const known = refunds.get(`${t.outTradeNo}\n${outRequestNo}`);
+    if (known) {
+      if (fen(known.refundAmount) !== fen(amount)) return { body: bizError("ACQ.CONTEXT_INCONSISTENT", "交易信息被篡改") };
+      return { body: { code: "10000", msg: "Success", ...base, fund_change: "N", refund_fee: t.refundFee, gmt_refund_pay: known.gmtRefundPay, send_back_fee: "0.00" } };
+    }
+    if (tamper?.refundUnavailable) return { body: { code: "20000", msg: "Service Currently Unavailable", sub_code: "aop.ACQ.SYSTEM_ERROR", sub_msg: "系统繁忙" } };
+    if (tamper?.refundRefusal) return { body: { ...bizError(tamper.refundRefusal.subCode, tamper.refundRefusal.subMsg), out_trade_no: t.outTradeNo, refund_fee: "0.00", send_back_fee: "0.00" } };
+    if (t.status === "WAIT_BUYER_PAY") return { body: bizError("ACQ.TRADE_STATUS_ERROR", "交易状态不合法") };
+    if (t.status === "TRADE_CLOSED") return { body: bizError("ACQ.TRADE_HAS_CLOSE", "交易已经关闭") };
+    if (!biz.out_request_no && fen(amount) !== fen(t.totalAmount)) return { body: { ...bizError("ACQ.REFUND_AMT_NOT_EQUAL_TOTAL", "撤销或退款金额与订单金额不一致"), out_trade_no: t.outTradeNo, refund_fee: "0.00", send_back_fee: "0.00" } };
+    if (fen(t.refundFee) + fen(amount) > fen(t.totalAmount)) return { body: { ...bizError("ACQ.REASON_TRADE_REFUND_FEE_ERR", "退款金额超限"), out_trade_no: t.outTradeNo, refund_fee: "0.00", send_back_fee: "0.00" } };
+    const r: AlipayRefund = { outTradeNo: t.outTradeNo, tradeNo: t.tradeNo, outRequestNo, refundAmount: yuan(fen(amount)), refundReason: String(biz.refund_reason ?? ""), gmtRefundPay: beijingTime() };
+    refunds.set(`${t.outTradeNo}\n${outRequestNo}`, r);
+    t.refundFee = yuan(fen(t.refundFee) + fen(amount));
+    if (fen(t.refundFee) === fen(t.totalAmount)) t.status = "TRADE_CLOSED";
+    return { body: { code: "10000", msg: "Success", ...base, fund_change: "Y", refund_fee: t.refundFee, gmt_refund_pay: r.gmtRefundPay, send_back_fee: r.refundAmount }, done: { trade: t, refund: r } };
+  }
+
+  /** alipay.trade.fastpay.refund.query: a refund request that Alipay has not got answers success without refund_status. */
+  function refundQuery(biz: Record<string, unknown>): Record<string, unknown> {
+    const t = tradeOf(biz);
+    if (!t || t.status === "CREATED") return bizError("ACQ.TRADE_NOT_EXIST", "交易不存在");
+    const r = refunds.get(`${t.outTradeNo}\n${String(biz.out_request_no ?? "")}`);
+    if (!r) return { code: "10000", msg: "Success", out_trade_no: t.outTradeNo, trade_no: t.tradeNo };
+    return { code: "10000", msg: "Success", trade_no: t.tradeNo, out_trade_no: t.outTradeNo, out_request_no: r.outRequestNo, total_amount: t.totalAmount, refund_amount: r.refundAmount, refund_status: "REFUND_SUCCESS" };
+  }
+
   async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { all } = await readParams(req);
     const method = all.method ?? "";
@@ -155,10 +219,18 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
     }
     if (method === "alipay.trade.precreate") return answer(res, method, precreate(biz, all.notify_url ?? ""));
     if (method === "alipay.trade.query") return answer(res, method, query(biz));
+    if (method === "alipay.trade.fastpay.refund.query") return answer(res, method, refundQuery(biz));
+    if (method === "alipay.trade.refund") {
+      const r = refund(biz);
+      answer(res, method, r.body);
+      // Alipay tells the notify URL too: a partial refund as TRADE_SUCCESS with refund_fee, a full one as TRADE_CLOSED.
+      if (r.done) void notifier.send({ outTradeNo: r.done.trade.outTradeNo, method: "POST", url: r.done.trade.notifyUrl, params: notifyForm(r.done.trade, r.done.refund) });
+      return;
+    }
     return answer(res, method, { code: "40004", msg: "Business Failed", sub_code: "isv.invalid-method", sub_msg: "不存在的方法名" });
   }
 
-  function notifyForm(t: AlipayTrade): Record<string, string> {
+  function notifyForm(t: AlipayTrade, refunded?: AlipayRefund): Record<string, string> {
     const amount = tamper?.totalAmount ?? t.totalAmount;
     const form: Record<string, string> = {
       notify_time: beijingTime(),
@@ -183,6 +255,7 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
       gmt_create: t.gmtCreate,
       gmt_payment: t.gmtPayment ?? beijingTime(),
       fund_bill_list: JSON.stringify([{ amount, fundChannel: "ALIPAYACCOUNT" }]),
+      ...(refunded ? { out_biz_no: refunded.outRequestNo, refund_fee: t.refundFee, gmt_refund: `${refunded.gmtRefundPay}.000` } : {}),
     };
     // Alipay signs without sign and sign_type.
     const sign = rsa2Sign(signContent(form, ["sign", "sign_type"]), tamper?.badSignature ? impostor.privateKey : alipay.privateKey);
@@ -192,7 +265,7 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
   async function pay(outTradeNo: string): Promise<Notification> {
     const t = trades.get(outTradeNo);
     if (!t) throw new Error(`no trade ${outTradeNo}`);
-    if (t.status !== "TRADE_SUCCESS") {
+    if (t.status === "CREATED" || t.status === "WAIT_BUYER_PAY") {
       t.status = "TRADE_SUCCESS";
       t.gmtPayment = beijingTime();
     }
@@ -241,6 +314,7 @@ export async function startAlipaySimulator(opts: AlipaySimulatorOptions = {}): P
     pay,
     setTamper: (x) => void (tamper = x),
     setNotifyRetryDelays: (ms) => notifier.setRetryDelays(ms),
+    refunds: () => [...refunds.values()],
     calls,
     async close() {
       notifier.close();

@@ -9,8 +9,8 @@ export function cashierPage(o: EpayOrder, channels: string[]): string {
     ? `<p class="muted">Channel: ${escapeHtml(CHANNEL_NAMES[o.type] ?? o.type)}</p>`
     : `<p>${channels.map((c, i) => `<label><input type="radio" name="type" value="${escapeHtml(c)}"${i === 0 ? " checked" : ""}> ${escapeHtml(CHANNEL_NAMES[c] ?? c)}</label>`).join("<br>")}</p>`;
   const body =
-    o.status === 1
-      ? `<p>This order is already paid.</p>`
+    o.status !== 0
+      ? `<p>${o.status === 2 ? `This order was refunded (¥${escapeHtml(o.refundMoney)}).` : "This order is already paid."}</p>`
       : `<form method="post" action="/cashier/${encodeURIComponent(o.tradeNo)}/pay">${choose}<button type="submit" data-testid="epay-sim-pay">Pay</button></form>`;
   return page(
     "epay cashier (simulator)",

@@ -149,8 +149,10 @@ describe("provisioning", () => {
     const order = await buyNow(u.ctx, { planId: plan.id });
     await confirmOrder(shop.admin.ctx, order.id);
     await drainTasks(shop.db);
-    expect((await domainErrorOf(() => refundOrder(shop.admin.ctx, order.id, { amountMinor: 5000, note: "too much", endSubscription: true }))).reason).toBe("refund_too_large");
-    await refundOrder(shop.admin.ctx, order.id, { amountMinor: 1000, note: "asked nicely", endSubscription: true });
+    const tooMuch = await domainErrorOf(() => refundOrder(shop.admin.ctx, order.id, { amount: 5000, destination: "manual", note: "too much", endSubscription: true }));
+    expect(tooMuch).toMatchObject({ reason: "refund_amount_invalid", details: { max: "10.00", maxMinor: 1000 } });
+    expect((await shop.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe("PAID");
+    await refundOrder(shop.admin.ctx, order.id, { amount: 1000, destination: "manual", note: "asked nicely", endSubscription: true });
     const [sub] = await shop.db.select().from(subscriptions).where(eq(subscriptions.sourceOrderId, order.id));
     expect(sub).toMatchObject({ status: "CANCELLED", holdsStock: false });
     expect((await shop.db.select().from(plans).where(eq(plans.id, plan.id)))[0]!.stockHeld).toBe(0);

@@ -4,3 +4,4 @@ import "../services/provisioning/panel-client-task";
 import "../services/subscription-lifecycle/reset-traffic-task";
 import "../services/subscription-lifecycle/reconcile-task";
 import "../services/provisioning/panel-client-delete";
+import "../services/refunds/gateway-task";

@@ -24,8 +24,11 @@ export async function updateOrderReview(...a: [orderId: string, input: { reviewS
   return runAction(WithInput, a, (ctx, [orderId, input]) => orders.updateOrderReview(ctx, orderId, input), OPTS);
 }
 
-/** `{ amountMinor, note, endSubscription }`: the amount is already integer minor units. */
-export async function refundOrder(...a: [orderId: string, input: { amountMinor: number; note: string; endSubscription: boolean }]) {
+/**
+ * `{ amount, destination: "balance" | "gateway" | "manual", endSubscription, note }` (issue 23): the
+ * amount is integer minor units. Answers the refund (DONE, or PENDING while the gateway is asked).
+ */
+export async function refundOrder(...a: [orderId: string, input: { amount: number; destination: "balance" | "gateway" | "manual"; endSubscription: boolean; note?: string }]) {
   return runAction(WithInput, a, (ctx, [orderId, input]) => orders.refundOrder(ctx, orderId, input), OPTS);
 }
 

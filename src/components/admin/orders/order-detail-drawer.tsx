@@ -1,6 +1,7 @@
 "use client";
 // One order in full: totals, lines, every payment attempt (trade numbers, late payments flagged),
-// the review and refund notes. Loaded when the drawer opens (a Server Action read).
+// the review and refund notes, and the refund itself (destination, state, numbers, error). Loaded
+// when the drawer opens (a Server Action read).
 import { Badge, Card, Drawer, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
@@ -10,6 +11,7 @@ import { FormError } from "../../forms/form-error";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { usePhoneLayout } from "../../shell/use-phone-layout";
 import { OrderStatusBadge, ReviewBadge, useMoney, useWhen } from "./order-labels";
+import { OrderRefundCard } from "./order-refund-card";
 
 type Detail = Extract<Awaited<ReturnType<typeof orderDetail>>, { ok: true }>["data"];
 
@@ -68,6 +70,7 @@ function DetailBody({ detail }: { detail: Detail }) {
           </Text>
         </Card>
       ) : null}
+      <OrderRefundCard orderId={order.id} currency={cur} />
       <Card withBorder padding="sm" style={order.reviewStatus === "FLAGGED" ? { borderColor: "var(--mantine-color-red-filled)" } : undefined}>
         <Text size="xs" c="dimmed">
           {t("reviewNoteLabel")}
@@ -107,7 +110,7 @@ function DetailBody({ detail }: { detail: Detail }) {
             <Card key={p.tradeNo} withBorder padding="sm" data-testid="order-payment" data-late={p.late} style={p.late ? { borderColor: "var(--mantine-color-red-filled)" } : undefined}>
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Group gap={6}>
-                  <Badge variant="light" color={p.status === "PAID" ? "teal" : p.status === "PENDING" ? "yellow" : "gray"}>
+                  <Badge variant="light" color={p.status === "PAID" ? "teal" : p.status === "PENDING" ? "yellow" : p.status === "REFUNDED" ? "grape" : "gray"}>
                     {t(`paymentStatus.${p.status}`)}
                   </Badge>
                   {p.late ? (

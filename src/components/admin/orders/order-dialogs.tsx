@@ -1,12 +1,15 @@
 "use client";
 // The dialogs of one order's actions: confirm payment / cancel (asked once more), review (state +
-// note), refund (amount in major units, parsed exactly into minor units; a note; end or keep the
-// subscriptions). Each names the order and reports the server's refusal in the page's language.
-import { Button, Group, Modal, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+// note), refund (to the balance, through the gateway or by hand; amount in major units, parsed
+// exactly into minor units; a note; end or keep the subscriptions). Each names the order and
+// reports the server's refusal in the page's language.
+import { Alert, Button, Group, Loader, Modal, Radio, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { cancelOrder, confirmOrder, refundOrder, updateOrderReview } from "@/app/admin/orders/actions";
+import { refundOptions } from "@/app/admin/orders/refund-actions";
 import { formatMinor, parseMajorToMinor } from "@/server/services/catalog/money";
 import { FormError } from "../../forms/form-error";
 import { useFocusFirstInvalid } from "../../forms/focus-first-invalid";
@@ -142,48 +145,105 @@ function ReviewDialog({ order, onClose }: { order: OrderRow; onClose: () => void
   );
 }
 
+type Options = Extract<Awaited<ReturnType<typeof refundOptions>>, { ok: true }>["data"];
+type Destination = "balance" | "gateway" | "manual";
+const DESTINATION_CODES = { balance: "BALANCE", gateway: "GATEWAY", manual: "MANUAL" } as const;
+
+/**
+ * Refund: where the money goes (the balance only in the wallet edition; the gateway only when this
+ * order's payment can be refunded through it, else shown disabled with the reason), the amount
+ * (prefilled with that destination's maximum, typed in major units and parsed exactly), a note,
+ * and whether the subscriptions end. The options come from the server (refundOptions).
+ */
 function RefundDialog({ order, onClose }: { order: OrderRow; onClose: () => void }) {
-  const t = useTranslations("adminOrders");
+  const t = useTranslations("refunds");
+  const { messageOf } = useErrorText();
+  const [options, setOptions] = useState<Options | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    refundOptions(order.id)
+      .catch(() => ({ ok: false as const, error: networkError() }))
+      .then((r) => {
+        if (!live) return;
+        if (r.ok) setOptions(r.data);
+        else setLoadError(messageOf(r.error));
+      });
+    return () => {
+      live = false;
+    };
+  }, [order.id, messageOf]);
+  if (loadError) return <FormError>{loadError}</FormError>;
+  if (!options)
+    return (
+      <Group gap="xs" data-testid="order-refund-loading">
+        <Loader size="sm" />
+        <Text size="sm" c="dimmed">
+          {t("loading")}
+        </Text>
+      </Group>
+    );
+  return <RefundForm order={order} options={options} onClose={onClose} />;
+}
+
+function RefundForm({ order, options, onClose }: { order: OrderRow; options: Options; onClose: () => void }) {
+  const t = useTranslations("refunds");
+  const tOrders = useTranslations("adminOrders");
   const money = useMoney();
   const router = useRouter();
   const { messageOf, fieldMessages } = useErrorText();
   const { ref, focusInvalid } = useFocusFirstInvalid();
-  const [amount, setAmount] = useState(formatMinor(order.totalMinor));
+  const shown: Destination[] = options.wallet ? ["gateway", "balance", "manual"] : ["gateway", "manual"];
+  const maxOf = (d: Destination) => {
+    const a = options.destinations[d];
+    return a.available ? a.maxMinor : 0;
+  };
+  const first = shown.find((d) => options.destinations[d].available) ?? "manual";
+  const [destination, setDestination] = useState<Destination>(first);
+  const [amount, setAmount] = useState(formatMinor(maxOf(first)));
   const [note, setNote] = useState("");
   const [endSubscription, setEndSubscription] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const max = formatMinor(order.totalMinor);
+  const max = maxOf(destination);
+  const provider = options.destinations.gateway.available ? t(`providers.${options.destinations.gateway.provider ?? "epay"}`) : "";
+  const split = destination === "gateway" && options.balancePartMinor > 0 && max > options.gatewayPartMinor;
+  const nothingAvailable = !shown.some((d) => options.destinations[d].available);
+
+  const choose = (value: string) => {
+    const d = value as Destination;
+    setDestination(d);
+    setAmount(formatMinor(maxOf(d)));
+    setErrors({});
+  };
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     // Exact decimal parsing (never a float multiplication): "19.99" is 1999.
     const amountMinor = parseMajorToMinor(amount);
     const next: typeof errors = {};
-    if (amountMinor === null) next.amount = t("refundAmountInvalid");
-    else if (amountMinor > order.totalMinor) next.amount = t("refundAmountTooLarge", { max });
-    if (!note.trim()) next.note = t("refundNoteRequired");
-    else if (note.trim().length > NOTE_MAX) next.note = t("reviewNoteLong", { max: NOTE_MAX });
+    if (amountMinor === null) next.amount = t("amountInvalid");
+    else if (amountMinor <= 0 || amountMinor > max) next.amount = t("amountRange", { max: formatMinor(max) });
+    if (destination === "manual" && !note.trim()) next.note = t("noteRequired");
+    else if (note.trim().length > NOTE_MAX) next.note = t("noteTooLong", { max: NOTE_MAX });
     setErrors(next);
     if (next.amount || next.note || amountMinor === null) return focusInvalid();
     setBusy(true);
     setError(null);
-    const r = await call(refundOrder(order.id, { amountMinor, note: note.trim(), endSubscription }));
+    const r = await call(refundOrder(order.id, { amount: amountMinor, destination, note: note.trim(), endSubscription }));
     setBusy(false);
     if (!r.ok) {
       setError(messageOf(r.error));
       const f = fieldMessages(r.error);
-      // The server's limit is in minor units; say it the way the field is typed.
-      const tooBig = (r.error.details?.fields as Record<string, string> | undefined)?.amountMinor === "too_big";
-      const amountText = tooBig ? t("refundAmountTooLarge", { max }) : f.amountMinor;
-      if (amountText || f.note) {
-        setErrors({ amount: amountText, note: f.note });
+      if (f.amount || f.note) {
+        setErrors({ amount: f.amount, note: f.note });
         focusInvalid();
       }
       return;
     }
-    notifySuccess(t("refundDone", { orderNo: order.orderNo }));
+    const amountText = money(amountMinor, order.currency);
+    notifySuccess(t(destination === "balance" ? "doneBalance" : destination === "gateway" ? "doneGateway" : "doneManual", { orderNo: order.orderNo, amount: amountText }));
     onClose();
     router.refresh();
   };
@@ -191,12 +251,46 @@ function RefundDialog({ order, onClose }: { order: OrderRow; onClose: () => void
   return (
     <form ref={ref} onSubmit={submit} noValidate data-testid="order-refund-dialog">
       <Stack gap="sm">
-        <Text size="sm">{t("refundText", { amount: money(order.totalMinor, order.currency) })}</Text>
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          {t("dialogText", { orderNo: order.orderNo, amount: money(options.paidMinor, order.currency) })}
+        </Text>
         <RequiredNote />
         <FormError>{error}</FormError>
+        <Radio.Group label={t("destination")} value={destination} onChange={choose} required data-testid="order-refund-destination">
+          <Stack gap="xs" mt={4}>
+            {shown.map((d) => {
+              const a = options.destinations[d];
+              return (
+                <Radio
+                  key={d}
+                  value={d}
+                  disabled={!a.available}
+                  label={t(`destinations.${DESTINATION_CODES[d]}`)}
+                  description={a.available ? undefined : t("unavailable", { why: t(`why.${a.why}`) })}
+                  data-testid={`order-refund-destination-${d}`}
+                  data-available={a.available}
+                />
+              );
+            })}
+          </Stack>
+        </Radio.Group>
+        {nothingAvailable ? null : (
+          <Text size="sm" c="dimmed" data-testid="order-refund-destination-hint">
+            {destination === "gateway"
+              ? split
+                ? t("destinationHints.GATEWAY_SPLIT", { provider, gatewayPart: money(options.gatewayPartMinor, order.currency) })
+                : t("destinationHints.GATEWAY", { provider })
+              : t(`destinationHints.${DESTINATION_CODES[destination]}`)}
+          </Text>
+        )}
+        {options.orderKind === "TRAFFIC_TOPUP" ? (
+          <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="order-refund-topup">
+            {t("topupTraffic")}
+          </Alert>
+        ) : null}
         <TextInput
-          label={t("refundAmount", { currency: order.currency })}
-          description={t("refundAmountHint", { currency: order.currency, max })}
+          label={t("amount", { currency: order.currency })}
+          description={t("amountHint", { currency: order.currency, max: formatMinor(max) })}
           required
           inputMode="decimal"
           autoComplete="off"
@@ -211,9 +305,9 @@ function RefundDialog({ order, onClose }: { order: OrderRow; onClose: () => void
           data-autofocus
         />
         <Textarea
-          label={t("refundNote")}
-          description={t("refundNoteHint")}
-          required
+          label={t("note")}
+          description={destination === "manual" ? t("noteManualHint") : t("noteHint")}
+          required={destination === "manual"}
           autosize
           minRows={2}
           maxRows={8}
@@ -224,18 +318,18 @@ function RefundDialog({ order, onClose }: { order: OrderRow; onClose: () => void
           data-testid="order-refund-note"
         />
         <Switch
-          label={t("refundEnd")}
-          description={t("refundEndHint")}
+          label={t("endSubscription")}
+          description={t("endSubscriptionHint")}
           checked={endSubscription}
           onChange={(e) => setEndSubscription(e.currentTarget.checked)}
           data-testid="order-refund-end"
         />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            {t("keep")}
+            {tOrders("keep")}
           </Button>
-          <Button type="submit" color="grape" loading={busy} data-testid="order-refund-submit">
-            {t("refundConfirm")}
+          <Button type="submit" color="grape" loading={busy} disabled={nothingAvailable} data-testid="order-refund-submit">
+            {t("submit")}
           </Button>
         </Group>
       </Stack>

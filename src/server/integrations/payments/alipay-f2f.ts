@@ -134,3 +134,67 @@ export function alipayVerifyNotify(cfg: AlipayConfig, form: Record<string, strin
   if (amountMinor === null || !tradeNo || !providerTradeNo || !status) return { ok: false, reason: "malformed" };
   return { ok: true, tradeNo, providerTradeNo, amountMinor, paid: PAID_STATES.has(status) };
 }
+
+/**
+ * What a refund request came to. `refunded`: Alipay took it (`fundChange` false on a repeat of the
+ * same request number, which moves nothing again; Alipay also answers that way while a refund is
+ * still being processed, so a caller confirms it with `alipayRefundQuery`). `refused`: a business
+ * refusal (more than is left, a closed trade, the merchant's balance short...) that the same
+ * request will not overcome. Anything else (no answer, a system error) throws, and may be retried
+ * with the same request number.
+ */
+export type AlipayRefundResult =
+  | { kind: "refunded"; fundChange: boolean; refundedTotalMinor: number; providerTradeNo?: string }
+  | { kind: "refused"; code: string; detail: string };
+
+/** Codes under which Alipay says "try again" rather than "no" (its refund doc: retry with the same out_request_no). */
+const ALIPAY_RETRY_CODES = new Set(["ACQ.SYSTEM_ERROR", "aop.ACQ.SYSTEM_ERROR", "isp.unknow-error", "ACQ.REFUND_NOT_FINISHED"]);
+const refusalDetail = (r: ExecResult) => [r.subCode ?? r.code, r.subMsg ?? r.msg].filter(Boolean).join(": ").slice(0, 200);
+
+/**
+ * alipay.trade.refund for one trade (our `out_trade_no`), with `out_request_no` = our refund number:
+ * Alipay treats a repeat of the same request number as the same refund, so a retry after a lost
+ * answer or a crash never pays back twice. The answer is signed (checked by exec) and must be about
+ * the trade asked.
+ */
+export async function alipayRefund(cfg: AlipayConfig, input: { tradeNo: string; refundNo: string; amountMinor: number; reason?: string }): Promise<AlipayRefundResult> {
+  const r = await exec(cfg, "alipay.trade.refund", {
+    bizContent: {
+      out_trade_no: input.tradeNo,
+      refund_amount: minorToDecimal(input.amountMinor),
+      out_request_no: input.refundNo,
+      ...(input.reason ? { refund_reason: input.reason.slice(0, 256) } : {}),
+    },
+  });
+  if (r.code === "10000") {
+    const total = typeof r.refundFee === "string" ? decimalToMinor(r.refundFee) : null;
+    if (r.outTradeNo !== input.tradeNo || total === null) {
+      log.warn("alipay refund answer refused", { field: r.outTradeNo !== input.tradeNo ? "out_trade_no" : "refund_fee", tradeNo: input.tradeNo });
+      throw unavailable("payment_gateway_answer_mismatch", { provider: PROVIDER, field: r.outTradeNo !== input.tradeNo ? "out_trade_no" : "refund_fee" });
+    }
+    return { kind: "refunded", fundChange: r.fundChange === "Y", refundedTotalMinor: total, providerTradeNo: typeof r.tradeNo === "string" ? r.tradeNo : undefined };
+  }
+  // 40001/40002: a request Alipay would not read (a key or app that is wrong); 40004: a business
+  // refusal; 40006: the app may not refund. None moved money, and a repeat would be refused again.
+  if (["40001", "40002", "40004", "40006"].includes(String(r.code)) && !ALIPAY_RETRY_CODES.has(String(r.subCode))) return { kind: "refused", code: String(r.subCode ?? r.code), detail: refusalDetail(r) };
+  // 20000 (service unavailable) or a system error: not a "no"; the same request may be sent again.
+  throw refused(r);
+}
+
+/**
+ * alipay.trade.fastpay.refund.query: whether the refund request `refundNo` of the trade went
+ * through (`refund_status` REFUND_SUCCESS). Alipay answers success without the status for a request
+ * it never got or that failed; an unknown trade is "not refunded" too.
+ */
+export async function alipayRefundQuery(cfg: AlipayConfig, input: { tradeNo: string; refundNo: string }): Promise<{ refunded: boolean; amountMinor?: number }> {
+  const r = await exec(cfg, "alipay.trade.fastpay.refund.query", { bizContent: { out_trade_no: input.tradeNo, out_request_no: input.refundNo } });
+  if (r.code === "40004" && r.subCode === "ACQ.TRADE_NOT_EXIST") return { refunded: false };
+  if (r.code !== "10000") throw refused(r);
+  if (r.refundStatus !== "REFUND_SUCCESS") return { refunded: false };
+  if (r.outTradeNo !== input.tradeNo || (r.outRequestNo !== undefined && r.outRequestNo !== input.refundNo)) {
+    log.warn("alipay refund query answer refused", { field: "out_trade_no", tradeNo: input.tradeNo });
+    throw unavailable("payment_gateway_answer_mismatch", { provider: PROVIDER, field: "out_trade_no" });
+  }
+  const amountMinor = typeof r.refundAmount === "string" ? decimalToMinor(r.refundAmount) : null;
+  return { refunded: true, ...(amountMinor !== null ? { amountMinor } : {}) };
+}

@@ -1,5 +1,6 @@
 // epay v1 (彩虹易支付), protocols.md §3: MD5 signatures, the browser redirect (submit.php), the
-// server-side create (mapi.php), the GET notify and the order query (api.php?act=order).
+// server-side create (mapi.php), the GET notify, the order query (api.php?act=order) and, where the
+// build and the merchant offer it, the refund API (api.php?act=refund).
 import { createHash } from "node:crypto";
 import { constantTimeEqual } from "../../crypto/secrets";
 import { unavailable } from "../../errors";
@@ -34,6 +35,9 @@ export type EpayNotifyResult =
   | { ok: false; reason: "bad_signature" | "wrong_merchant" | "malformed" };
 
 export interface EpayQueryResult { found: boolean; paid: boolean; amountMinor?: number; providerTradeNo?: string }
+
+/** An order's state at the platform: `refunded` is status 2 (newer builds), in part or in full. */
+export type EpayOrderState = "not_found" | "unpaid" | "paid" | "refunded";
 
 /**
  * md5 over `k=v&k=v` of every parameter except sign, sign_type and empty values, sorted by key,
@@ -130,12 +134,25 @@ const answerText = (v: unknown): string | undefined => (typeof v === "string" ? 
  * payment is recorded (record-payment.ts).
  */
 export async function epayQuery(cfg: EpayConfig, tradeNo: string): Promise<EpayQueryResult> {
+  const r = await epayOrderAnswer(cfg, tradeNo);
+  if (!r) return { found: false, paid: false };
+  // Newer builds add 2 = refunded and 3 = frozen (both unpaid).
+  return { found: true, paid: r.status === "1", amountMinor: r.amountMinor, providerTradeNo: r.providerTradeNo };
+}
+
+/** The same query, read for the refund: whether the platform already refunded the order (status 2). */
+export async function epayOrderState(cfg: EpayConfig, tradeNo: string): Promise<EpayOrderState> {
+  const r = await epayOrderAnswer(cfg, tradeNo);
+  return !r ? "not_found" : r.status === "1" ? "paid" : r.status === "2" ? "refunded" : "unpaid";
+}
+
+async function epayOrderAnswer(cfg: EpayConfig, tradeNo: string): Promise<{ status: string | undefined; amountMinor: number; providerTradeNo?: string } | null> {
   const url = new URL("api.php", withTrailingSlash(cfg.gatewayUrl));
   url.search = new URLSearchParams({ act: "order", pid: cfg.pid, key: cfg.key, out_trade_no: tradeNo }).toString();
   const res = await gatewayFetch("epay", url);
   const json = (await gatewayJson("epay", res)) as Record<string, unknown> | null;
   const code = String(json?.code ?? "");
-  if (code === "-1") return { found: false, paid: false };
+  if (code === "-1") return null;
   if (code !== "1") throw refused(json);
   const answer = json!;
   const money = answerText(answer.money);
@@ -145,11 +162,40 @@ export async function epayQuery(cfg: EpayConfig, tradeNo: string): Promise<EpayQ
     log.warn("epay query answer refused", { field: mismatch, tradeNo });
     throw unavailable("payment_gateway_answer_mismatch", { provider: "epay", field: mismatch });
   }
-  // Newer builds add 2 = refunded and 3 = frozen (both unpaid).
-  return {
-    found: true,
-    paid: answerText(answer.status) === "1",
-    amountMinor: amountMinor!,
-    providerTradeNo: typeof answer.trade_no === "string" ? answer.trade_no : undefined,
-  };
+  return { status: answerText(answer.status), amountMinor: amountMinor!, providerTradeNo: typeof answer.trade_no === "string" ? answer.trade_no : undefined };
+}
+
+/**
+ * What a refund request came to: `refunded` (code 0 in newer builds, 1 in older ones), `unsupported`
+ * (a build without act=refund, a site or merchant without the refund API), or `refused` with the
+ * platform's message. A request that got no readable answer throws.
+ */
+export type EpayRefundResult = { kind: "refunded"; refundNo?: string } | { kind: "unsupported"; detail: string } | { kind: "refused"; detail: string };
+
+/**
+ * api.php?act=refund (POST; the platform reads these fields from the body): pid, key, the platform's
+ * `trade_no` when known (some builds lose the trade number on the `out_trade_no` path), else our
+ * `out_trade_no`, `money` in yuan, and `out_refund_no` (our refund number: newer builds answer a
+ * repeat with the same refund; older ones ignore it, so callers ask `epayOrderState` first).
+ */
+export async function epayRefund(cfg: EpayConfig, input: { tradeNo: string; providerTradeNo?: string | null; refundNo: string; amountMinor: number }): Promise<EpayRefundResult> {
+  const url = new URL("api.php", withTrailingSlash(cfg.gatewayUrl));
+  url.search = new URLSearchParams({ act: "refund" }).toString();
+  const body = new URLSearchParams({
+    pid: cfg.pid,
+    key: cfg.key,
+    ...(input.providerTradeNo ? { trade_no: input.providerTradeNo } : { out_trade_no: input.tradeNo }),
+    money: minorToDecimal(input.amountMinor),
+    out_refund_no: input.refundNo,
+  });
+  const res = await gatewayFetch("epay", url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+  const json = (await gatewayJson("epay", res)) as Record<string, unknown> | null;
+  const code = String(json?.code ?? "");
+  const detail = String(json?.msg ?? json?.code ?? "?").slice(0, 200);
+  if (code === "0" || code === "1") return { kind: "refunded", ...(typeof json?.refund_no === "string" ? { refundNo: json.refund_no } : {}) };
+  // "No Act!" (no refund API in this build), "未开启商户后台自助退款" (the site's operator has it off),
+  // "商户未开启订单退款API接口" (this merchant has no refund API).
+  if (code === "-5" || /No Act|未开启/i.test(detail)) return { kind: "unsupported", detail };
+  if (/^-\d+$/.test(code)) return { kind: "refused", detail };
+  throw unavailable("payment_gateway_bad_response", { provider: "epay", status: res.status });
 }

@@ -3,13 +3,12 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type Ctx } from "../../context";
 import type { Db as Tx } from "../../db/client";
-import { orderItems, orders, payments, subscriptions, type Order } from "../../db/schema";
-import { conflict, DomainError, validationError } from "../../errors";
+import { orderItems, orders, payments, type Order } from "../../db/schema";
+import { conflict, DomainError } from "../../errors";
 import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
 import { kickTasks } from "../tasks";
-import { syncClientsOf } from "../provisioning/provision-order";
-import { releaseOrder, releaseSubscriptionStock, takePlanUnit } from "./release-order";
+import { releaseOrder, takePlanUnit } from "./release-order";
 import { settleOrder } from "./settle-order";
 import { retakeForLateConfirmation } from "../wallet/late-order-payment";
 
@@ -82,41 +81,8 @@ export async function updateOrderReview(ctx: Ctx, id: string, raw: unknown): Pro
   await recordAudit(ctx, { action: "order.review", targetType: "order", targetId: oid, metadata: { reviewStatus: input.reviewStatus } });
 }
 
-const RefundInput = z.object({
-  amountMinor: z.coerce.number().int().min(0),
-  note: z.string().trim().min(1).max(2000),
-  endSubscription: z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((v) => v !== "false")]).default(false),
-});
-
-/**
- * Records a refund made outside Relayboard (the gateways here have no refund API we rely on): the
- * amount and note are kept, and the subscriptions this order bought or extended either end (their
- * panel clients are disabled, their stock released) or keep running, as the admin chooses.
- */
-export async function refundOrder(ctx: Ctx, id: string, raw: unknown): Promise<void> {
-  requireAdmin(ctx);
-  const oid = parseInput(orderId, id);
-  const input = parseInput(RefundInput, raw);
-  const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, oid);
-    if (order.status !== "PAID") throw conflict("order_not_paid");
-    if (input.amountMinor > order.totalMinor) throw validationError("refund_too_large", { max: order.totalMinor, fields: { amountMinor: "too_big" }, fieldParams: { amountMinor: { maximum: order.totalMinor } } });
-    await tx.update(orders).set({ status: "REFUNDED", refundedAt: now, refundAmountMinor: input.amountMinor, refundNote: input.note, updatedAt: now }).where(eq(orders.id, oid));
-    if (input.endSubscription) {
-      const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, oid));
-      const subIds = [...new Set(lines.map((l) => l.resultSubscriptionId ?? l.targetSubscriptionId).filter((x): x is string => !!x))];
-      for (const subId of subIds) {
-        const [ended] = await tx.update(subscriptions).set({ status: "CANCELLED", updatedAt: now }).where(eq(subscriptions.id, subId)).returning();
-        if (!ended) continue;
-        await releaseSubscriptionStock(tx, subId);
-        await syncClientsOf(tx, ended);
-      }
-    }
-    await recordAudit(ctx, { action: "order.refunded", targetType: "order", targetId: oid, metadata: { amountMinor: input.amountMinor, endSubscription: input.endSubscription } }, tx);
-  });
-  kickTasks();
-}
+/** Refunds moved to services/refunds (issue 23 item 5: balance, gateway or by hand); the verb keeps its home here too. */
+export { refundOrder } from "../refunds";
 
 const BatchInput = z.object({ action: z.enum(["confirm", "cancel", "flag", "resolve"]), ids: z.array(z.uuid()).min(1).max(200) });
 
