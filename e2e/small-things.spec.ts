@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test, type Browser } from "@playwright/test";
 import { startXuiSimulator } from "../simulators/xui";
 import { ADMIN, afterPendingRenders, animationsFinished, asClient, clientIp, loginAsAdmin, uniqueEmail } from "./helpers";
-import { startMailOffServer, type MailOffServer } from "./mail-off-server";
+import { startMailOffServer, type MailOffServer } from "./side-server";
 
 const context = (browser: Browser, locale: "en" | "zh-CN", baseURL?: string) => browser.newContext({ ...asClient(), locale, ...(baseURL ? { baseURL } : {}) });
 

@@ -1,6 +1,6 @@
 // [wallet] One user's wallet for an admin: the balance, a hand credit or debit, and the ledger
 // (newest first, keyset pages, filtered by kind). The base edition has no such page.
-import { Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Card, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
@@ -75,41 +75,41 @@ export default async function AdminUserWalletPage({ params, searchParams }: { pa
         </Card>
       ) : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={760} type="native">
+          <TableScrollContainer minWidth={760} type="native">
             <Table striped verticalSpacing="xs" data-testid="admin-ledger">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("when")}</Table.Th>
-                  <Table.Th>{t("kind")}</Table.Th>
-                  <Table.Th ta="right">{t("amount")}</Table.Th>
-                  <Table.Th ta="right">{t("balanceAfter")}</Table.Th>
-                  <Table.Th>{t("reference")}</Table.Th>
-                  <Table.Th>{t("note")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+              <TableThead>
+                <TableTr>
+                  <TableTh>{t("when")}</TableTh>
+                  <TableTh>{t("kind")}</TableTh>
+                  <TableTh ta="right">{t("amount")}</TableTh>
+                  <TableTh ta="right">{t("balanceAfter")}</TableTh>
+                  <TableTh>{t("reference")}</TableTh>
+                  <TableTh>{t("note")}</TableTh>
+                </TableTr>
+              </TableThead>
+              <TableTbody>
                 {w.ledger.map((e) => (
-                  <Table.Tr key={e.id} data-testid="admin-ledger-row" data-kind={e.kind}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{f.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "short" })}</Table.Td>
-                    <Table.Td>{tk(e.kind)}</Table.Td>
-                    <Table.Td ta="right" c={e.amountMinor < 0 ? "red" : "teal"} style={{ whiteSpace: "nowrap" }}>
+                  <TableTr key={e.id} data-testid="admin-ledger-row" data-kind={e.kind}>
+                    <TableTd style={{ whiteSpace: "nowrap" }}>{f.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "short" })}</TableTd>
+                    <TableTd>{tk(e.kind)}</TableTd>
+                    <TableTd ta="right" c={e.amountMinor < 0 ? "red" : "teal"} style={{ whiteSpace: "nowrap" }}>
                       {e.amountMinor > 0 ? "+" : ""}
                       {money(e.amountMinor)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                    </TableTd>
+                    <TableTd ta="right" style={{ whiteSpace: "nowrap" }}>
                       {money(e.balanceAfterMinor)}
-                    </Table.Td>
-                    <Table.Td>
+                    </TableTd>
+                    <TableTd>
                       <Text size="xs" ff="monospace" style={{ overflowWrap: "anywhere" }}>
                         {e.reference ?? "—"}
                       </Text>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{e.note ?? ""}</Table.Td>
-                  </Table.Tr>
+                    </TableTd>
+                    <TableTd style={{ overflowWrap: "anywhere" }}>{e.note ?? ""}</TableTd>
+                  </TableTr>
                 ))}
-              </Table.Tbody>
+              </TableTbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollContainer>
         </Card>
       )}
       <KeysetPager
