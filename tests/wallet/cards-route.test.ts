@@ -119,6 +119,11 @@ describe("base edition", () => {
       const res = await post(JSON.stringify({ code: card.code }));
       expect(res.status).toBe(404);
       expect((await bodyOf(res)).error).toMatchObject({ code: "NOT_FOUND", details: { reason: "wallet_disabled" } });
+      // Signed out too: the path is simply not there, not a door asking for a session.
+      const signedIn = caller.ctx;
+      caller.ctx = anonCtx(t.db);
+      expect((await post(JSON.stringify({ code: card.code }))).status).toBe(404);
+      caller.ctx = signedIn;
       expect(await userActions.redeemCard(card.code)).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
       caller.ctx = admin.ctx;
       expect(await adminActions.generateCards({ kind: "BALANCE", count: 1, amountMinor: 300 })).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });

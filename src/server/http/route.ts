@@ -3,20 +3,30 @@ import { NextResponse } from "next/server";
 import { requireAdmin, requireUser, type Ctx } from "../context";
 import { refuseWhileRiskRestricted, type RestrictionOptions } from "../auth/risk-restriction";
 import { requestCtx } from "../auth/session";
+import { requireWalletEdition } from "../services/wallet/edition";
 import { errorResponse } from "./respond";
 import { localeOfHeaders } from "./request-meta";
 
 type Caller = "anonymous" | "user" | "admin";
 type Handler<P> = (args: { req: Request; ctx: Ctx; params: P }) => Promise<Response | unknown>;
 
+export interface RouteOptions extends RestrictionOptions {
+  /**
+   * [wallet] The route exists only in the wallet edition: in the base edition every caller, signed in
+   * or not, gets the 404 of a path that is not there (checked before the caller is).
+   */
+  walletOnly?: boolean;
+}
+
 /**
  * Routes open to signed-in callers refuse a risk-restricted account unless marked
  * `allowWhileRestricted`; anonymous routes serve everyone alike, so the account plays no part there.
  */
-export function route<P = Record<string, string>>(caller: Caller, handler: Handler<P>, opts: RestrictionOptions = {}) {
+export function route<P = Record<string, string>>(caller: Caller, handler: Handler<P>, opts: RouteOptions = {}) {
   return async (req: Request, context: { params: Promise<P> }): Promise<Response> => {
     let ctx: Ctx | undefined;
     try {
+      if (opts.walletOnly) requireWalletEdition();
       ctx = await requestCtx();
       if (caller === "user") requireUser(ctx);
       if (caller === "admin") requireAdmin(ctx);
