@@ -291,19 +291,28 @@ async function runScenario(scenario) {
 const only = E.BENCH_ONLY ? E.BENCH_ONLY.split(",").map((s) => s.trim()).filter(Boolean) : null;
 // Scenarios that time service reads in a child process on a prepared database instead of loading
 // the server: run only when named in BENCH_ONLY (see bench/README.md, "Dashboards at scale").
-const OFFLINE = ["dashboards"];
+const OFFLINE = ["dashboards", "balance-pay"];
 const unknown = (only ?? []).filter((n) => !SCENARIOS.some((s) => s.name === n) && !OFFLINE.includes(n));
 if (unknown.length) fail(`unknown scenario(s) in BENCH_ONLY: ${unknown.join(", ")} (known: ${[...SCENARIOS.map((s) => s.name), ...OFFLINE].join(", ")})`);
-if (only?.includes("dashboards")) {
-  if (!E.BENCH_DATABASE_URL) fail("the dashboards scenario needs BENCH_DATABASE_URL: a PostgreSQL database built by `npm run seed:scale`");
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "relayboard-bench-dash-"));
-  const env = { ...E, DATABASE_URL: E.BENCH_DATABASE_URL, DATA_DIR: scratch, LOG_LEVEL: "warn", AUTH_SECRET: randomBytes(32).toString("base64"), ENCRYPTION_KEY: randomBytes(32).toString("base64") };
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/dashboards.ts"], { cwd: ROOT, env, stdio: "inherit" });
+// `dashboards` times reads on a `seed:scale` database; `balance-pay` pays from one balance under
+// contention, service-level, on an empty PostgreSQL database it migrates (bench/balance-pay.ts).
+const OFFLINE_SETUP = {
+  dashboards: { script: "bench/dashboards.ts", needs: "a PostgreSQL database built by `npm run seed:scale`", env: {} },
+  "balance-pay": { script: "bench/balance-pay.ts", needs: "an empty PostgreSQL database", env: { EDITION: "wallet" } },
+};
+let offlineCode = 0;
+for (const name of OFFLINE.filter((n) => only?.includes(n))) {
+  const setup = OFFLINE_SETUP[name];
+  if (!E.BENCH_DATABASE_URL) fail(`the ${name} scenario needs BENCH_DATABASE_URL: ${setup.needs}`);
+  const scratch = mkdtempSync(path.join(os.tmpdir(), `relayboard-bench-${name}-`));
+  const env = { ...E, ...setup.env, DATABASE_URL: E.BENCH_DATABASE_URL, DATA_DIR: scratch, LOG_LEVEL: "warn", AUTH_SECRET: randomBytes(32).toString("base64"), ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+  const child = spawn(process.execPath, ["--import", "tsx", setup.script], { cwd: ROOT, env, stdio: "inherit" });
   const code = await new Promise((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
   rmSync(scratch, { recursive: true, force: true });
-  if (only.every((n) => OFFLINE.includes(n))) process.exit(code);
-  if (code) console.error(`bench: the dashboards scenario exited with ${code}; going on with the others`);
+  if (code) console.error(`bench: the ${name} scenario exited with ${code}`);
+  offlineCode ||= code;
 }
+if (only?.every((n) => OFFLINE.includes(n))) process.exit(offlineCode);
 if (!(SECONDS > 0) || !(CONCURRENCY >= 1)) fail("BENCH_SECONDS must be > 0 and BENCH_CONCURRENCY >= 1");
 if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
   fail("no production build (.next/BUILD_ID is missing). Run `npm run build` first; the bench does not build.");
