@@ -4,10 +4,11 @@
 // here only if someone opens it without saying so in this list.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "../../src/server/context";
 import { makeUser } from "../helpers/actors";
 import { testDbForFile } from "../helpers/db";
+import { overrideEnv } from "../helpers/env";
 import { filesUnder, serverActionFiles } from "../helpers/server-actions";
 import { useMemoryLimiter } from "../helpers/limiter";
 import { loginOrThrow } from "../helpers/next-auth";
@@ -56,7 +57,12 @@ const rel = (base: string, f: string) => path.relative(base, f).split(path.sep).
 
 const t = testDbForFile({ install: true });
 let restricted: Ctx;
+// The wallet edition: its routes and actions exist there (in the base edition they answer 404 before
+// any caller check), so the walk covers every one of them.
+let restoreEdition: (() => void) | undefined;
+afterAll(() => restoreEdition?.());
 beforeAll(async () => {
+  restoreEdition = overrideEnv({ EDITION: "wallet" });
   useMemoryLimiter();
   const u = await makeUser(t.db);
   await setRestricted(t.db, u.id, new Date());

@@ -11,7 +11,7 @@ import { payments, walletRechargeOrders } from "../../src/server/db/schema";
 import { updatePaymentProviderConfig } from "../../src/server/services/payments-config";
 import { balanceOf, createRechargeOrder } from "../../src/server/services/wallet";
 import { randomTronAddress } from "../../simulators/trongrid/server";
-import { makeUser } from "../helpers/actors";
+import { anonCtx, makeUser } from "../helpers/actors";
 import { testDbForFile } from "../helpers/db";
 import { overrideEnv } from "../helpers/env";
 import { useMemoryLimiter } from "../helpers/limiter";
@@ -129,6 +129,14 @@ describe("base edition", () => {
         await paymentRoute(postJson("/api/wallet/recharge/payment/create", { rechargeId: r.id, provider: "usdt_trc20" }), params({})),
         await queryRoute(get("/api/wallet/recharge/query/P1"), params({ tradeNo: "P1" })),
       ];
+      // Signed out too: the paths are simply not there, not doors asking for a session.
+      caller.ctx = anonCtx(t.db);
+      answers.push(
+        await rechargeRoute(get(`/api/wallet/recharge/${r.id}`), params({ id: r.id })),
+        await paymentRoute(postJson("/api/wallet/recharge/payment/create", { rechargeId: r.id, provider: "usdt_trc20" }), params({})),
+        await queryRoute(get("/api/wallet/recharge/query/P1"), params({ tradeNo: "P1" })),
+      );
+      await as(ownerToken);
       for (const res of answers) {
         expect(res.status).toBe(404);
         expect((await errorOf(res)).details?.reason).toBe("wallet_disabled");
