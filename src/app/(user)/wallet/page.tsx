@@ -5,14 +5,16 @@ import { notFound } from "next/navigation";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { PageHeading } from "@/components/shell/page-heading";
 import { BalanceSummary } from "@/components/wallet/balance-summary";
+import { AutoRenewPanel } from "@/components/wallet/auto-renew-panel";
 import { LedgerTable } from "@/components/wallet/ledger-table";
 import { ParamPagination } from "@/components/wallet/param-pagination";
 import { RechargeForm } from "@/components/wallet/recharge-form";
 import { RechargeList } from "@/components/wallet/recharge-list";
+import { RedeemCardForm } from "@/components/wallet/redeem-card-form";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { WALLET_TX_KINDS } from "@/server/db/schema/wallet";
 import { isWallet } from "@/server/env";
-import { getMyWallet, listMyLedger, listMyRecharges } from "@/server/services/wallet";
+import { autoRenewOverview, getMyWallet, listMyLedger, listMyRecharges } from "@/server/services/wallet";
 
 const LEDGER_PAGE = 20;
 const RECHARGE_PAGE = 5;
@@ -24,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const pageOf = (v: string | null) => Math.min(Math.max(1, Math.floor(Number(v)) || 1), 10_000);
 const dayOf = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null);
 
-/** [wallet] The wallet: balance, recharge, my recharges, the balance history. One section each. */
+/** [wallet] The wallet: balance, recharge, redeem a card, auto-renew, my recharges, the balance history. One section each. */
 export default async function WalletPage({ searchParams }: { searchParams: SearchParams }) {
   if (!isWallet()) notFound();
   await requireUserPage();
@@ -35,11 +37,12 @@ export default async function WalletPage({ searchParams }: { searchParams: Searc
   const rpage = pageOf(oneParam(sp.rpage));
   const ctx = await requestCtx();
   const now = ctx.now();
-  const [wallet, ledger, recharges, t] = await Promise.all([
+  const [wallet, ledger, recharges, t, autoRenew] = await Promise.all([
     getMyWallet(ctx),
     listMyLedger(ctx, { kind: filters.kind ?? undefined, from: filters.from ?? undefined, to: filters.to ?? undefined, page, pageSize: LEDGER_PAGE }),
     listMyRecharges(ctx, { page: rpage, pageSize: RECHARGE_PAGE }),
     getTranslations("wallet"),
+    autoRenewOverview(ctx),
   ]);
   const rechargeRows = recharges.rows.map((r) => ({
     id: r.id,
@@ -67,6 +70,8 @@ export default async function WalletPage({ searchParams }: { searchParams: Searc
       <PageHeading title={t("title")} subtitle={t("subtitle")} />
       <BalanceSummary balanceMinor={wallet.balanceMinor} currency={wallet.currency} />
       <RechargeForm rules={wallet.rules} />
+      <RedeemCardForm />
+      <AutoRenewPanel subscriptions={autoRenew.subscriptions} daysBefore={autoRenew.daysBefore} />
       <RechargeList rows={rechargeRows} footer={recharges.total > 0 ? footer(t("recharges.count", { count: recharges.total }), "recharges-total", "rpage", recharges.total, rpage, RECHARGE_PAGE) : null} />
       <LedgerTable rows={ledgerRows} currency={wallet.currency} filters={filters} footer={ledger.total > 0 ? footer(t("ledger.count", { count: ledger.total }), "ledger-total", "page", ledger.total, page, LEDGER_PAGE) : null} />
     </Stack>
