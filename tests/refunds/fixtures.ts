@@ -8,6 +8,7 @@ import { notifications, orders, payments, refunds, walletTransactions } from "..
 import { buyNow, confirmOrder } from "../../src/server/services/orders";
 import { askProvider, createPayment } from "../../src/server/services/payments";
 import { updatePaymentProviderConfig } from "../../src/server/services/payments-config";
+import { moveBalance } from "../../src/server/services/wallet";
 import { startAlipaySimulator, type AlipaySimulator } from "../../simulators/alipay/server";
 import { startEpaySimulator, type EpaySimulator } from "../../simulators/epay/server";
 import { buyer, drainTasks, proxyPlan, type Shop } from "../commerce/fixtures";
@@ -59,9 +60,11 @@ export async function paidByAdmin(shop: Shop, over: { priceMinor?: number } = {}
 }
 
 /** An order paid through a simulator: the attempt is created, paid at the gateway, and found by asking it. */
-export async function paidThrough(shop: Shop, gw: Gateways, provider: "epay" | "alipay_f2f", over: { priceMinor?: number } = {}) {
+export async function paidThrough(shop: Shop, gw: Gateways, provider: "epay" | "alipay_f2f", over: { priceMinor?: number; balanceMinor?: number } = {}) {
   const o = await newOrder(shop, over);
-  const view = await createPayment(o.u.ctx, { orderId: o.order.id, provider }, { baseUrl: NOWHERE, clientIp: "203.0.113.7" });
+  // [wallet] A split payment: the balance part is credited to the buyer first, then held by the attempt.
+  if (over.balanceMinor) await shop.db.transaction((tx) => moveBalance(tx, { userId: o.u.id, kind: "ADMIN_CREDIT", amountMinor: over.balanceMinor!, now: new Date() }));
+  const view = await createPayment(o.u.ctx, { orderId: o.order.id, provider, ...(over.balanceMinor ? { balanceMinor: over.balanceMinor } : {}) }, { baseUrl: NOWHERE, clientIp: "203.0.113.7" });
   if (provider === "epay") {
     await (await fetch(view.payUrl!)).text(); // the buyer's browser opens the cashier (the order exists there)
     await gw.epay.pay(view.tradeNo);
