@@ -80,7 +80,7 @@ describe("transfer actions", () => {
     const id = "00000000-0000-4000-8000-000000000000";
     await withEnv({ EDITION: "base" }, async () => {
       as(s.sender.ctx);
-      const answers = [
+      const answers: unknown[] = [
         await user.initiateSubscriptionTransfer({ subscriptionId: s.subId, email: s.receiver.email }),
         await user.acceptSubscriptionTransfer(id),
         await user.rejectSubscriptionTransfer(id),

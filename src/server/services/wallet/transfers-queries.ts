@@ -32,7 +32,7 @@ export interface TransferOverview {
   subscriptions: TransferableSubscription[];
 }
 
-/** The push form: the caller's active proxy subscriptions with no push awaiting, each with its fee. */
+/** The push form: the caller's active proxy subscriptions (not trials) with no push awaiting, each with its fee. */
 export async function getTransferOverview(ctx: Ctx): Promise<TransferOverview> {
   requireWalletEdition();
   const { userId } = requireUser(ctx);
@@ -47,6 +47,7 @@ export async function getTransferOverview(ctx: Ctx): Promise<TransferOverview> {
         and(
           eq(subscriptions.userId, userId),
           eq(subscriptions.kind, "PROXY"),
+          eq(subscriptions.trial, false),
           eq(subscriptions.status, "ACTIVE"),
           eq(subscriptions.riskRestricted, false),
           notExists(ctx.db.select({ id: subscriptionTransfers.id }).from(subscriptionTransfers).where(and(eq(subscriptionTransfers.subscriptionId, subscriptions.id), eq(subscriptionTransfers.status, "AWAITING")))),

@@ -72,7 +72,9 @@ export async function initiateSubscriptionTransfer(ctx: Ctx, raw: unknown): Prom
     const [current] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, input.subscriptionId), eq(subscriptions.userId, userId)));
     // Someone else's subscription is "not found", never "forbidden": ids are not confirmed to strangers.
     if (!current) throw subscriptionMissing();
-    if (current.kind !== "PROXY" || current.status !== "ACTIVE" || current.riskRestricted) throw await initiateRefusal(tx, current.id);
+    // A free trial is one per person (trial_claims): pushing trials from fresh accounts into one
+    // account would undo that rule, so a trial stays with the account that claimed it.
+    if (current.kind !== "PROXY" || current.trial || current.status !== "ACTIVE" || current.riskRestricted) throw await initiateRefusal(tx, current.id);
     const [plan] = await tx.select().from(plans).where(eq(plans.id, current.planId));
     const terms = transferTerms(settings, plan ? planPriceMinor(plan, current.trafficLimitBytes) : 0);
 
@@ -105,6 +107,7 @@ export async function initiateSubscriptionTransfer(ctx: Ctx, raw: unknown): Prom
           eq(subscriptions.userId, userId),
           eq(subscriptions.status, "ACTIVE"),
           eq(subscriptions.kind, "PROXY"),
+          eq(subscriptions.trial, false),
           eq(subscriptions.riskRestricted, false),
         ),
       )
