@@ -18,19 +18,22 @@ export async function cli(args: string[], extraEnv: Record<string, string> = {})
   return stdout;
 }
 
-/** A panel with one vmess inbound on `port`, added as a node (synced, so visible to customers). */
-export async function panelNode(tag: string, port: number): Promise<{ sim: XuiSimulator; name: string }> {
+/**
+ * A panel with one vmess inbound on `port`, added as a node (synced, so visible to customers). `env`
+ * points the CLI at another server (a side server's environment) instead of the suite's own.
+ */
+export async function panelNode(tag: string, port: number, env: Record<string, string> = {}): Promise<{ sim: XuiSimulator; name: string }> {
   const sim = await startXuiSimulator({ username: PANEL_USER, password: PANEL_PASS, inbounds: [{ id: 1, protocol: "vmess", port, remark: `${tag}-vmess`, clients: [] }] });
   const name = `${tag}-${Date.now().toString(36)}`;
-  const added = JSON.parse(await cli(["node", "add", "--name", name, "--panel-url", sim.url, "--username", PANEL_USER, "--json"], { RELAYBOARD_PANEL_PASSWORD: PANEL_PASS })) as { sync: { ok: boolean } };
+  const added = JSON.parse(await cli(["node", "add", "--name", name, "--panel-url", sim.url, "--username", PANEL_USER, "--json"], { ...env, RELAYBOARD_PANEL_PASSWORD: PANEL_PASS })) as { sync: { ok: boolean } };
   if (!added.sync.ok) throw new Error(`node ${name} did not sync`);
   return { sim, name };
 }
 
 /** A public proxy plan on that node, created with `relayboard plan create` (the admin form's checks). */
-export async function planOnSale(node: string, inbound: string, name: string, priceMinor: number, extra: Record<string, unknown> = {}): Promise<{ id: string }> {
+export async function planOnSale(node: string, inbound: string, name: string, priceMinor: number, extra: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<{ id: string }> {
   const plan = { kind: "PROXY", name, node, inbounds: [inbound], pricingMode: "FIXED", priceMinor, trafficGb: 5, durationDays: 30, ...extra };
-  const out = JSON.parse(await cli(["plan", "create", "--data", JSON.stringify(plan), "--json"])) as { plan?: { id: string }; id?: string };
+  const out = JSON.parse(await cli(["plan", "create", "--data", JSON.stringify(plan), "--json"], env)) as { plan?: { id: string }; id?: string };
   return { id: out.plan?.id ?? out.id! };
 }
 
