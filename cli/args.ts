@@ -25,6 +25,13 @@ export interface OptionSpec {
    * named here (cli/file-options.ts).
    */
   inlineAs?: string;
+  /**
+   * A new file the command writes its output to (created owner-only, never over an existing file).
+   * A command forwarded to the running service would write it in the service's working directory as
+   * the service's user: the bin instead creates the file itself, forwards the command without the
+   * option, and writes the command's standard output into it (cli/output-file-options.ts).
+   */
+  writtenByClient?: boolean;
 }
 
 export interface PositionalSpec {

@@ -138,7 +138,8 @@ async function forward(argv: string[], owner: EmbeddedOwner): Promise<number> {
   }
   const { forwardToService } = await import("../src/server/control/socket-client");
   try {
-    const result = await forwardToService(owner.socketPath, forwarded, { locale: stdio.locale });
+    const { forwardWithOutputFile } = await import("./output-file-options");
+    const result = await forwardWithOutputFile(forwarded, ALL_COMMANDS, (a) => forwardToService(owner.socketPath!, a, { locale: stdio.locale }));
     stdio.stdout(result.stdout);
     stdio.stderr(result.stderr);
     return result.code;

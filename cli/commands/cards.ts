@@ -2,9 +2,10 @@
 // currency's major unit (`--amount 10.50`); the CSV and JSON carry minor units. The codes exist only
 // in the output of `generate` (a 0600 file with --out, standard output otherwise). In the base
 // edition every one of them refuses like an unknown path (the verbs do).
-import { open, unlink, type FileHandle } from "node:fs/promises";
+import { unlink } from "node:fs/promises";
 import { formatMinor, parseMajorToMinor } from "../../src/server/services/catalog/money";
 import { UsageError } from "../args";
+import { createOutFile } from "../output-file-options";
 import { table } from "../format";
 import type { Command } from "../registry";
 
@@ -16,15 +17,6 @@ function wholeNumber(text: unknown, flag: string): number {
   return Number(s);
 }
 
-/** Creates the output file before any card exists (never over an existing file), owner-only. */
-async function createOutFile(path: string): Promise<FileHandle> {
-  try {
-    return await open(path, "wx", 0o600);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(code === "EEXIST" ? `${path} exists; choose a new file name` : `cannot create ${path}: ${code ?? (err as Error).message}`);
-  }
-}
 
 const cardsGenerate: Command = {
   path: ["cards", "generate"],
@@ -42,7 +34,7 @@ const cardsGenerate: Command = {
     traffic: { type: "string", valueName: "gb", description: "plan cards of a slider-priced plan: the traffic each card gives" },
     expires: { type: "string", valueName: "iso", description: "when unused cards expire, e.g. 2027-01-01T00:00:00Z (default: never)" },
     note: { type: "string", valueName: "text", description: "a note kept with the cards (who they are for)" },
-    out: { type: "string", valueName: "file", description: "write the CSV to this new file (mode 0600)" },
+    out: { type: "string", valueName: "file", description: "write the CSV to this new file (mode 0600)", writtenByClient: true },
   },
   async run(c, { options: o }) {
     const kind = String(o.kind).trim().toUpperCase();
