@@ -3,9 +3,9 @@
 // back, like every other way a subscription ends. The status flip is a conditional update, so two
 // instances expiring the same row do it once; the stock release is itself once (holds_stock flips).
 //
-// A renewal of an EXPIRED subscription (provision-order.ts) revives it to ACTIVE without taking a
-// stock unit again (renewal lines hold no stock), so a revived subscription no longer counts against
-// its plan's stock; see the lifecycle section of the README.
+// A renewal of an EXPIRED subscription holds a stock unit again, like a purchase: the renewal line
+// takes it when the order is placed and payment passes it to the subscription
+// (provisioning/revival-stock.ts); see the lifecycle section of the README.
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { subscriptions } from "../../db/schema";
