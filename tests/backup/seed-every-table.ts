@@ -22,7 +22,8 @@ function valueFor(col: CatalogColumn, i: number, allowed: string | undefined): s
   const t = col.type;
   if (t.endsWith("[]")) return i === 0 ? `{"a,b","q\\"d","back\\\\slash",NULL,"中文"}` : "{}";
   if (t === "uuid") return randomUUID();
-  if (t === "bigint") return i === 0 ? "9007199254740993" : "0";
+  // The second row's bigint is 1, not 0: a ledger amount may not be zero (wallet_transactions).
+  if (t === "bigint") return i === 0 ? "9007199254740993" : "1";
   if (t === "integer" || t === "smallint") return String(7 + i);
   if (t.startsWith("numeric")) return i === 0 ? "12345678901234567890.000000000123" : "0.5";
   if (t === "double precision") return i === 0 ? "1.0000000000000002" : "-0.1";

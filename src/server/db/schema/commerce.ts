@@ -208,7 +208,9 @@ export const payments = pgTable(
     index("payments_order_idx").on(t.orderId),
     index("payments_pending_idx").on(t.provider, t.status),
     index("payments_recharge_idx").on(t.rechargeId),
-    check("payments_purpose_check", sql`(${t.purpose} = 'ORDER' and ${t.orderId} is not null and ${t.rechargeId} is null) or (${t.purpose} = 'RECHARGE' and ${t.orderId} is null)`),
+    check("payments_purpose_values_check", sql`${t.purpose} in ('ORDER', 'RECHARGE')`),
+    // An order's payment names its order; a recharge's names none (its recharge_id has no foreign key).
+    check("payments_purpose_check", sql`(${t.purpose} = 'ORDER' and ${t.orderId} is not null) or (${t.purpose} = 'RECHARGE' and ${t.orderId} is null)`),
     uniqueIndex("payments_open_usdt_amount_key").on(t.cryptoAmountMicro).where(sql`${t.provider} = 'usdt_trc20' and ${t.status} = 'PENDING'`),
   ],
 );

@@ -154,6 +154,7 @@ export const rechargeCards = pgTable(
     uniqueIndex("recharge_cards_code_hash_key").on(t.codeHash),
     index("recharge_cards_batch_idx").on(t.batchId),
     index("recharge_cards_status_idx").on(t.status, t.createdAt),
+    check("recharge_cards_kind_values_check", sql`${t.kind} in ('BALANCE', 'PLAN')`),
     check(
       "recharge_cards_kind_check",
       sql`(${t.kind} = 'BALANCE' and ${t.amountMinor} > 0 and ${t.planId} is null) or (${t.kind} = 'PLAN' and ${t.planId} is not null and ${t.amountMinor} is null)`,

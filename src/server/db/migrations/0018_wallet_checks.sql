@@ -1,0 +1,4 @@
+ALTER TABLE "payments" DROP CONSTRAINT "payments_purpose_check";--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_purpose_values_check" CHECK ("payments"."purpose" in ('ORDER', 'RECHARGE'));--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_purpose_check" CHECK (("payments"."purpose" = 'ORDER' and "payments"."order_id" is not null) or ("payments"."purpose" = 'RECHARGE' and "payments"."order_id" is null));--> statement-breakpoint
+ALTER TABLE "recharge_cards" ADD CONSTRAINT "recharge_cards_kind_values_check" CHECK ("recharge_cards"."kind" in ('BALANCE', 'PLAN'));
