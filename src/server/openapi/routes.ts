@@ -8,7 +8,7 @@ import { RESTORE_CONFIRM_WORD, RESTORE_MAX_BYTES, RestoreInput } from "../servic
 import { STORED_NAME } from "../services/backup/files";
 import { AuditExportInput } from "../services/exports/export-audit-logs";
 import { ListInput as NotificationsQuery } from "../services/notifications/my-notifications";
-import { CreateInput as CreatePaymentInput } from "../services/payments/create-payment";
+import { WalletCreateInput as CreatePaymentInput } from "../services/payments/create-payment";
 import { NOTIFY_PROVIDERS, type NotifyProvider } from "../services/payments/notify";
 import { Envelope as NodeAccessEnvelope } from "../services/risk/node-access";
 import { MAX_NODE_ACCESS_EVENTS, NodeAccessEvent } from "../services/risk/node-access-input";
@@ -93,8 +93,8 @@ export const ROUTES: RouteDoc[] = [
 
   { method: "get", path: "/api/notifications", tag: "Notifications", summary: "The caller's notifications, newest first, with the unread count", access: "user", query: NotificationsQuery, success: { status: 200, description: "{ items[], total, unread, page, pageSize }" }, errors: [400, 401] },
 
-  { method: "get", path: "/api/payment/providers", tag: "Payments", summary: "Payment methods the caller can use", access: "user", success: { status: 200, description: "{ providers[] }" }, errors: [401, 403] },
-  { method: "post", path: "/api/payment/create", tag: "Payments", summary: "Start a payment for one of the caller's pending orders", access: "user", body: { contentType: "application/json", schema: { name: "CreatePaymentInput", schema: CreatePaymentInput } }, success: { status: 200, description: "The payment: trade number, amount and what to show (QR code, pay URL or USDT address)." }, errors: [400, 401, 403, 404, 409, 413, 415, 503] },
+  { method: "get", path: "/api/payment/providers", tag: "Payments", summary: "Payment methods the caller can use", access: "user", description: "In the wallet edition the list ends with `balance` and the caller's `balanceMinor`; `target=wallet` leaves it out (a recharge is never paid from the balance). The base edition never lists it.", query: z.object({ target: z.enum(["wallet"]).optional() }), success: { status: 200, description: "{ providers[] }" }, errors: [401, 403] },
+  { method: "post", path: "/api/payment/create", tag: "Payments", summary: "Start a payment for one of the caller's pending orders", access: "user", description: "Wallet edition: `provider: \"balance\"` pays the whole order from the balance at once (409 insufficient_balance when short); a gateway `provider` with `balanceMinor` (0 < N < total) holds N from the balance and asks the gateway for the rest. The base edition accepts only the gateways and no `balanceMinor`.", body: { contentType: "application/json", schema: { name: "CreatePaymentInput", schema: CreatePaymentInput } }, success: { status: 200, description: "The payment: trade number, amount and what to show (QR code, pay URL or USDT address)." }, errors: [400, 401, 403, 404, 409, 413, 415, 503] },
   { method: "get", path: "/api/payment/order/{orderId}", tag: "Payments", summary: "Payment status of one of the caller's orders", access: "user", pathParams: { orderId: uuid("The order.") }, success: { status: 200, description: "The order's payment status." }, errors: [401, 403, 404] },
   { method: "get", path: "/api/payment/query/{tradeNo}", tag: "Payments", summary: "Payment status by trade number", access: "user", pathParams: { tradeNo: { schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), description: "The payment's trade number." } }, success: { status: 200, description: "The payment's status with its order's." }, errors: [401, 403, 404] },
   ...(["get", "post"] as const).map((method): RouteDoc => ({
