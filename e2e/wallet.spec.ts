@@ -23,14 +23,14 @@ let dear: { id: string; name: string };
 const contexts: BrowserContext[] = [];
 const buyer = { email: uniqueEmail("wallet-buyer"), password: "wallet-buyer-pass-1" };
 
-async function pageOn(browser: Browser): Promise<Page> {
-  const ctx = await browser.newContext({ ...asClient(), baseURL: server.url, locale: "en-US" });
+async function pageOn(browser: Browser, extra: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
+  const ctx = await browser.newContext({ ...asClient(), baseURL: server.url, locale: "en-US", ...extra });
   contexts.push(ctx);
   return ctx.newPage();
 }
 
-async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const page = await pageOn(browser);
+async function signedIn(browser: Browser, email: string, password: string, extra: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
+  const page = await pageOn(browser, extra);
   await login(page, email, password);
   await expectLoggedInAt(page, /\/dashboard$/);
   return page;
@@ -179,4 +179,26 @@ test("a subscription pushed to another user moves to them when they accept", asy
   await taker.goto("/subscriptions");
   await expect(taker.getByTestId("subscription-card").filter({ hasText: dear.name })).toBeVisible();
   await expect.poll(() => panelEmails(xui).some((e) => e.startsWith(`${receiver.email}-`)), { timeout: 20_000 }).toBe(true);
+});
+
+test("the wallet pages fit a phone in dark mode, in Chinese, with what the flows above left in them", async ({ browser }) => {
+  const phone = { viewport: { width: 390, height: 844 }, colorScheme: "dark" as const, locale: "zh-CN" };
+  const fits = async (page: Page, path: string) => {
+    await page.goto(path);
+    await navigationReady(page);
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await expect(page.locator("h2").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  };
+  const user = await signedIn(browser, buyer.email, buyer.password, phone);
+  await fits(user, "/wallet");
+  await expect(user.getByTestId("ledger-cards")).toBeVisible(); // the phone's card layout of the history
+  await fits(user, "/transfers");
+
+  const admin = await pageOn(browser, phone);
+  await loginAsAdmin(admin);
+  const [buyerRow] = (JSON.parse(await cli(["user", "list", "--q", buyer.email, "--json"], server.env)) as { users: { id: string }[] }).users;
+  for (const path of ["/admin", "/admin/wallet/recharges", "/admin/wallet/cards", "/admin/wallet/transfers", "/admin/settings"]) await fits(admin, path);
+  await fits(admin, `/admin/users/${buyerRow!.id}/wallet`);
+  await expect(admin.getByTestId("admin-ledger-row").first()).toBeVisible();
 });
