@@ -4,7 +4,7 @@
 // record and flags the order for an admin (behaviour §5: a late payment is never dropped).
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Db, Db as Tx } from "../../db/client";
-import { orders, payments, type Order, type Payment } from "../../db/schema";
+import { orders, payments, walletRechargeOrders, type Order, type Payment } from "../../db/schema";
 import { log } from "../../logger";
 import { countPayment } from "../../metrics/count";
 import { recordAudit } from "../audit";
@@ -53,6 +53,8 @@ export async function recordVerifiedPaymentIn(tx: Tx, v: VerifiedPayment): Promi
     // The order's row first, as every path that pays or closes an order takes it (cancel, expiry,
     // balance payment, admin) before touching its payments: the two never wait on each other crosswise.
     const [order] = current.orderId ? await tx.select().from(orders).where(eq(orders.id, current.orderId)).for("update") : [];
+    // [wallet] The same for a recharge: cancel, expiry and admin verbs update the recharge, then its payments.
+    if (current.rechargeId) await tx.select({ id: walletRechargeOrders.id }).from(walletRechargeOrders).where(eq(walletRechargeOrders.id, current.rechargeId)).for("update");
     const amountOk = current.cryptoAmountMicro !== null ? v.amountMicro === current.cryptoAmountMicro : v.amountMinor === current.amountMinor;
     if (!amountOk) return { kind: "amount_mismatch", payment: current } as const;
     // The door: only one caller moves this payment to PAID (a CLOSED attempt that was paid anyway
