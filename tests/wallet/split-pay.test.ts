@@ -193,6 +193,27 @@ describe("gateway money that does not match the split", () => {
     expect((await orderRow(order.id)).status).toBe("PAID");
     expect(await balanceOf(shop.db, u.id)).toBe(1700);
   });
+
+  it("the admin's confirm of that still-pending order takes back the money credited for it (no plan for free)", async () => {
+    const { u, order, pay } = await splitOrder(1000, 1000, 300);
+    await createPayment(u.ctx, { orderId: order.id, provider: "epay" }, opts()); // the hold goes back
+    expect((await recordVerifiedPayment(shop.db, { tradeNo: pay.tradeNo, amountMinor: 700, evidence: {}, now: new Date() })).kind).toBe("late");
+    expect(await balanceOf(shop.db, u.id)).toBe(1700);
+    const confirmed = await confirmOrder(shop.admin.ctx, order.id);
+    expect(confirmed).toMatchObject({ status: "PAID", paidVia: "ADMIN" });
+    expect(await balanceOf(shop.db, u.id)).toBe(1000);
+    expect((await moves(u.id)).slice(-2)).toEqual([["LATE_PAYMENT", 700], ["ORDER_PAYMENT", -700]]);
+    expect((await ledger(u.id)).at(-1)).toMatchObject({ idempotencyKey: `late-confirm:${order.id}`, actorId: shop.admin.id });
+  });
+
+  it("a confirm with no credited money moves no balance", async () => {
+    const plan = await proxyPlan(shop, { priceMinor: 1000 });
+    const u = await buyer(shop);
+    const order = await buyNow(u.ctx, { planId: plan.id });
+    await fund(u.id, 50);
+    await confirmOrder(shop.admin.ctx, order.id);
+    expect(await moves(u.id)).toEqual([["ADMIN_CREDIT", 50]]);
+  });
 });
 
 describe("gateway money after the release", () => {

@@ -10,7 +10,7 @@ import { recordAudit } from "../audit";
 import { kickTasks } from "../tasks";
 import { releaseOrder, takePlanUnit } from "./release-order";
 import { settleOrder } from "./settle-order";
-import { retakeForLateConfirmation } from "../wallet/late-order-payment";
+import { retakeForLateConfirmation, retakeLateCredits } from "../wallet/late-order-payment";
 
 const orderId = z.uuid();
 const missing = () => new DomainError("NOT_FOUND", "order_not_found");
@@ -34,6 +34,8 @@ export async function confirmOrder(ctx: Ctx, id: string): Promise<Order> {
     const current = await lockOrder(tx, oid);
     if (current.status === "CANCELLED" || current.status === "EXPIRED") await reopenForLatePayment(tx, current, now, ctx.actor.userId ?? null);
     else if (current.status !== "PENDING") throw conflict("order_not_pending");
+    // [wallet] Gateway money already credited to the balance for this pending order is taken back.
+    else await retakeLateCredits(tx, current, now, ctx.actor.userId ?? null);
     const settled = await settleOrder(tx, oid, "ADMIN", now);
     if (!settled.settled) throw conflict("order_not_pending");
     await tx.update(payments).set({ status: "CLOSED", updatedAt: now }).where(and(eq(payments.orderId, oid), eq(payments.status, "PENDING")));

@@ -55,6 +55,22 @@ export async function creditLateOrderPayment(tx: Tx, paid: Payment, why: string,
  */
 export async function retakeForLateConfirmation(tx: Tx, order: Order, now: Date, actorId: string | null): Promise<void> {
   if (!isWallet()) return;
+  await retakeLateCredits(tx, order, now, actorId);
+  const balancePart = order.balancePaidMinor;
+  if (balancePart > 0) {
+    const [released] = await tx.select({ id: walletHolds.id }).from(walletHolds).where(and(eq(walletHolds.orderId, order.id), eq(walletHolds.status, "RELEASED"))).limit(1);
+    if (released) await placeHold(tx, { userId: order.userId, orderId: order.id, amountMinor: balancePart, now, actorId });
+  }
+}
+
+/**
+ * [wallet] Gateway money credited to the balance for this order's payments (late, or not covering a
+ * still-pending order) is taken back as ORDER_PAYMENT when an admin confirms the order, at most the
+ * part of the total the balance does not pay: otherwise the buyer would keep both the credit and the
+ * plan. insufficient_balance (spent meanwhile) refuses the confirmation. Call with the order locked.
+ */
+export async function retakeLateCredits(tx: Tx, order: Order, now: Date, actorId: string | null): Promise<void> {
+  if (!isWallet()) return;
   const paidIds = (await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, "PAID")))).map((p) => p.id);
   const credits = paidIds.length
     ? await tx
@@ -77,9 +93,5 @@ export async function retakeForLateConfirmation(tx: Tx, order: Order, now: Date,
       note: `late gateway payment taken back: order ${order.orderNo} confirmed (${minorToDecimal(gatewayPart)})`,
       now,
     });
-  }
-  if (balancePart > 0) {
-    const [released] = await tx.select({ id: walletHolds.id }).from(walletHolds).where(and(eq(walletHolds.orderId, order.id), eq(walletHolds.status, "RELEASED"))).limit(1);
-    if (released) await placeHold(tx, { userId: order.userId, orderId: order.id, amountMinor: balancePart, now, actorId });
   }
 }
