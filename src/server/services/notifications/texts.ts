@@ -9,17 +9,26 @@ export type NotificationTextKey = keyof typeof en.notifications.texts;
 export type TextLocale = "zh-CN" | "en";
 const CATALOGUES = { en, "zh-CN": zh } as const;
 
-type Translate = (key: string, params?: Record<string, string | number>) => string;
-const cache = new Map<TextLocale, Translate>();
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
-function translator(locale: TextLocale): Translate {
-  let t = cache.get(locale);
-  if (!t) {
-    t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: "notifications.texts", timeZone: "Asia/Shanghai" }) as unknown as Translate;
-    cache.set(locale, t);
-  }
-  return t;
+/**
+ * A translator per recipient language over one area's catalogues (`{ en, "zh-CN" }` imported from
+ * messages/<locale>/<area>.json) and one namespace in them, made once per language. Every area that
+ * words what the system tells a user (refunds, transfers, auto-renew) uses this.
+ */
+export function catalogueTranslator(catalogues: Record<TextLocale, object>, namespace: string): (locale: TextLocale) => Translate {
+  const cache = new Map<TextLocale, Translate>();
+  return (locale) => {
+    let t = cache.get(locale);
+    if (!t) {
+      t = createTranslator({ locale, messages: catalogues[locale] as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }) as unknown as Translate;
+      cache.set(locale, t);
+    }
+    return t;
+  };
 }
+
+const translator = catalogueTranslator(CATALOGUES, "notifications.texts");
 
 export const textLocale = (userLocale: string | null | undefined): TextLocale => (userLocale === "en" ? "en" : "zh-CN");
 

@@ -3,27 +3,15 @@
 // services/notifications), with the amount and where it went, through the one notify verb inside
 // the transaction that completed the refund. The dedupe key `refund:<id>` makes a repeat one notice.
 import { eq } from "drizzle-orm";
-import { createTranslator } from "use-intl/core";
 import en from "../../../../messages/en/refunds.json";
 import zh from "../../../../messages/zh-CN/refunds.json";
 import type { Db as Tx } from "../../db/client";
 import { users, type Order, type Refund } from "../../db/schema";
 import { formatMinor } from "../catalog/money";
 import { notify } from "../notifications/notify";
-import { textLocale, type TextLocale } from "../notifications/texts";
+import { catalogueTranslator, textLocale } from "../notifications/texts";
 
-type Translate = (key: string, params?: Record<string, string | number>) => string;
-const CATALOGUES = { en, "zh-CN": zh } as const;
-const translators = new Map<TextLocale, Translate>();
-
-function translator(locale: TextLocale): Translate {
-  let t = translators.get(locale);
-  if (!t) {
-    t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: "refunds.notice", timeZone: "Asia/Shanghai" }) as unknown as Translate;
-    translators.set(locale, t);
-  }
-  return t;
-}
+const translator = catalogueTranslator({ en, "zh-CN": zh }, "refunds.notice");
 
 /** `split`: how a gateway refund of a split payment was shared between the gateway and the balance. */
 export async function tellRefund(tx: Tx, order: Order, refund: Refund, split?: { gatewayMinor: number; balanceMinor: number }): Promise<void> {

@@ -4,28 +4,16 @@
 // delivered through the one notify verb (the bell, and a mail when the recipient takes SUBSCRIPTION
 // notices by mail), inside the transaction that made the change.
 import { eq } from "drizzle-orm";
-import { createTranslator } from "use-intl/core";
 import en from "../../../../messages/en/transfers.json";
 import zh from "../../../../messages/zh-CN/transfers.json";
 import type { Db as Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import { notify } from "../notifications/notify";
-import { textLocale, type TextLocale } from "../notifications/texts";
+import { catalogueTranslator, textLocale } from "../notifications/texts";
 
 export type TransferNoticeKey = keyof typeof en.transfers.notices;
-type Translate = (key: string, params?: Record<string, string | number>) => string;
 
-const CATALOGUES = { en, "zh-CN": zh } as const;
-const translators = new Map<TextLocale, Translate>();
-
-function translator(locale: TextLocale): Translate {
-  let t = translators.get(locale);
-  if (!t) {
-    t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: "transfers.notices", timeZone: "Asia/Shanghai" }) as unknown as Translate;
-    translators.set(locale, t);
-  }
-  return t;
-}
+const translator = catalogueTranslator({ en, "zh-CN": zh }, "transfers.notices");
 
 const LEVEL: Record<TransferNoticeKey, "INFO" | "SUCCESS" | "WARNING"> = {
   incoming: "INFO",
