@@ -7,6 +7,7 @@ import { WALLET_TX_KINDS } from "@/server/db/schema/wallet";
 
 export function LedgerKindFilter({ kind }: { kind: string | null }) {
   const t = useTranslations("adminWalletUser");
+  const tk = useTranslations("wallet.kinds");
   const router = useRouter();
   const path = usePathname();
   return (
@@ -14,7 +15,7 @@ export function LedgerKindFilter({ kind }: { kind: string | null }) {
       label={t("user.kind")}
       value={kind ?? ""}
       onChange={(e) => router.push(e.currentTarget.value ? `${path}?kind=${e.currentTarget.value}` : path)}
-      data={[{ value: "", label: t("user.allKinds") }, ...WALLET_TX_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))]}
+      data={[{ value: "", label: t("user.allKinds") }, ...WALLET_TX_KINDS.map((k) => ({ value: k, label: tk(k) }))]}
       maw={280}
       data-testid="ledger-kind-filter"
     />

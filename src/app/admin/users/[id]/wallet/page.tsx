@@ -38,7 +38,7 @@ export default async function AdminUserWalletPage({ params, searchParams }: { pa
     if (err instanceof DomainError && err.code === "NOT_FOUND") notFound();
     throw err;
   });
-  const [t, tk, f] = await Promise.all([getTranslations("adminWalletUser.user"), getTranslations("adminWalletUser.kinds"), getFormatter()]);
+  const [t, tk, f] = await Promise.all([getTranslations("adminWalletUser.user"), getTranslations("wallet.kinds"), getFormatter()]);
   const base = `/admin/users/${id}/wallet`;
   const href = (extra: Record<string, string | number | undefined>) => {
     const q = new URLSearchParams();
