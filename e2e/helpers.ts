@@ -49,12 +49,20 @@ export async function loginAsAdmin(page: Page) {
 
 /** On a signed-in admin's page, creates a user in the admin UI (no email verification: that applies to self-registration only). */
 export async function createUserAsAdmin(admin: Page, email: string, password: string) {
+  await createUsersAsAdmin(admin, [email], password);
+}
+
+/** Several users through the admin UI's dialog, one after another on one load of the users page (newest first, so each new row shows on page one). */
+export async function createUsersAsAdmin(admin: Page, emails: string[], password: string) {
   await admin.goto("/admin/users");
-  await admin.getByTestId("create-user").click();
-  await admin.getByTestId("new-email").fill(email);
-  await admin.getByTestId("new-password").fill(password);
-  await admin.getByTestId("create-submit").click();
-  await expect(admin.getByTestId("user-row").filter({ hasText: email })).toBeVisible();
+  await navigationReady(admin);
+  for (const email of emails) {
+    await admin.getByTestId("create-user").click();
+    await admin.getByTestId("new-email").fill(email);
+    await admin.getByTestId("new-password").fill(password);
+    await admin.getByTestId("create-submit").click();
+    await expect(admin.getByTestId("user-row").filter({ hasText: email })).toBeVisible();
+  }
 }
 
 let n = 0;

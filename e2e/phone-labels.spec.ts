@@ -96,7 +96,7 @@ async function phone(browser: Browser, l: (typeof LANGS)[number], storageState: 
 }
 
 for (const l of LANGS) {
-  test(`every page fits its words at 390 px (${l.lang}) @rendering`, async ({ browser }) => {
+  test(`every page fits its words at 390 px (${l.lang})`, async ({ browser }) => {
     test.slow(); // every page of the site
     const found: string[] = [];
     for (const [paths, state, signedIn] of [

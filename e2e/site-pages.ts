@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
-import { addSyncedNode, asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+import { addSyncedNode, asClient, createUsersAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
 export const PUBLIC_PAGES = ["/", "/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/no-such-page"];
 export const USER_PAGES = ["/dashboard", "/lines", "/account", "/store", "/cart", "/orders", "/subscriptions", "/tickets", "/notifications"];
@@ -44,12 +44,8 @@ export async function prepareSitePages(browser: Browser, tag: string, inboundPor
   const nodePath = new URL(admin.url()).pathname;
 
   const email = uniqueEmail(tag);
-  await createUserAsAdmin(admin, email, `${tag}-pass-1`);
-  const others = [];
-  for (let i = 0; i < 20; i++) {
-    others.push(uniqueEmail(`${tag}-many`));
-    await createUserAsAdmin(admin, others[i], `${tag}-pass-1`);
-  }
+  const others = Array.from({ length: 20 }, () => uniqueEmail(`${tag}-many`));
+  await createUsersAsAdmin(admin, [email, ...others], `${tag}-pass-1`);
   cli("user", "set-status", others[0], "BANNED", "--reason", "Spam from this account");
   cli("user", "set-status", others[1], "DISABLED", "--reason", "Asked to pause the account");
   const adminState = await adminCtx.storageState();

@@ -8,6 +8,7 @@ set -u
 # "<Debian package> <program that shows it is installed>"
 deps=(
   "chromium /usr/bin/chromium"
+  "chromium-headless-shell /usr/bin/chromium-headless-shell"
   "v2ray v2ray"
   "openssl openssl"
   "shadowsocks-libev ss-server"
@@ -57,4 +58,4 @@ if [ ${#still[@]} -gt 0 ]; then
   echo "  (the tests need them; with CI=true a missing one fails the run rather than skipping tests)" >&2
   exit 1
 fi
-echo "system packages present: chromium v2ray openssl shadowsocks-libev nginx traceroute"
+echo "system packages present: chromium chromium-headless-shell v2ray openssl shadowsocks-libev nginx traceroute"

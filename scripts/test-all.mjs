@@ -7,6 +7,7 @@ import { execSync } from "node:child_process";
 import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { chromiumPath } from "./chromium-path.mjs";
 import { cpuBusyPercent, cpuSample, earlierPhases, fmt, phaseTable, playwrightFileTimes, slowest, vitestFileTimes } from "./ci-timing.mjs";
 
 const { TEST_DATABASE_URL, TEST_REDIS_URL, ...base } = process.env;
@@ -14,7 +15,7 @@ const only = process.argv[2]; // optional: "unit", "e2e", or "check" (only the C
 
 // Read as tests/helpers/requirements.ts reads it.
 const ci = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath();
 if (ci) {
   const missing = [];
   if (!TEST_DATABASE_URL) missing.push("TEST_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/test)");
@@ -87,9 +88,8 @@ try {
     if (TEST_DATABASE_URL) {
       const url = freshDbUrl(TEST_DATABASE_URL);
       try {
-        // The @rendering walks (axe contrast and labels, words fitting at 390 px) look at rendered pages,
-        // which do not depend on the database: the PGlite pass covers them, this one skips them.
-        playwright("browser tests (PostgreSQL + Redis)", " --grep-invert @rendering", { E2E_PORT: "3124", E2E_DATABASE_URL: url, E2E_REDIS_URL: TEST_REDIS_URL ?? "" });
+        // Only the specs whose behaviour depends on the database engine or Redis (e2e/passes.ts).
+        playwright("browser tests (PostgreSQL + Redis)", "", { E2E_PORT: "3124", E2E_DATABASE_URL: url, E2E_REDIS_URL: TEST_REDIS_URL ?? "", E2E_PASS: "second" });
       } finally {
         sql(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
       }

@@ -1,12 +1,14 @@
 // A fresh, migrated database per test file: in-memory PGlite by default, or a new database on the
 // PostgreSQL server named by TEST_DATABASE_URL (so the same suite runs against both). Each is a copy
-// of a template migrated once per run (db-template.ts).
+// of a template migrated once per run (db-template.ts); on PGlite, an instance emptied back to it after
+// an earlier file of the same worker process (pglite-pool.ts).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { drizzleFor, installDb, type Db, type RawClient } from "../../src/server/db/client";
 import { runMigrations } from "../../src/server/db/migrate";
-import { ensurePgTemplate, pgliteFromSnapshot } from "./db-template";
+import { ensurePgTemplate } from "./db-template";
+import { leasePglite, releasePglite } from "./pglite-pool";
 
 /**
  * A pool on a test database. Teardown drops the database WITH (FORCE), which terminates connections
@@ -53,7 +55,7 @@ export async function createTestDb(opts: { install?: boolean } = {}): Promise<Te
       await c.end();
     };
   } else {
-    raw = { kind: "pglite", pglite: await pgliteFromSnapshot() };
+    raw = { kind: "pglite", pglite: await leasePglite() };
   }
   // Nothing to apply on a copy of the template; kept so a template that missed a migration still cannot pass.
   await runMigrations(raw);
@@ -64,7 +66,7 @@ export async function createTestDb(opts: { install?: boolean } = {}): Promise<Te
     kind: raw.kind,
     close: async () => {
       if (raw.kind === "pg") await raw.pool.end();
-      else await raw.pglite.close();
+      else await releasePglite(raw.pglite);
       await drop?.();
     },
   };

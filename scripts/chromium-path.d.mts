@@ -1,0 +1,2 @@
+export declare const DEFAULT_CHROMIUM: string;
+export declare function chromiumPath(): string;
