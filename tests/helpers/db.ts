@@ -1,13 +1,12 @@
 // A fresh, migrated database per test file: in-memory PGlite by default, or a new database on the
 // PostgreSQL server named by TEST_DATABASE_URL (so the same suite runs against both). Each is a copy
-// of a template migrated once per run (db-template.ts); on PGlite, an instance emptied back to it after
-// an earlier file of the same worker process (pglite-pool.ts).
-import { randomBytes } from "node:crypto";
+// of a template migrated once per run (db-template.ts), or one an earlier file of the same worker
+// process used, emptied back to it (pglite-pool.ts, pg-pool.ts).
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { drizzleFor, installDb, type Db, type RawClient } from "../../src/server/db/client";
 import { runMigrations } from "../../src/server/db/migrate";
-import { ensurePgTemplate } from "./db-template";
+import { leasePgDatabase, releasePgDatabase } from "./pg-pool";
 import { leasePglite, releasePglite } from "./pglite-pool";
 
 /**
@@ -38,24 +37,19 @@ export interface TestDb { db: Db; raw: RawClient; kind: "pglite" | "pg"; close: 
 export async function createTestDb(opts: { install?: boolean } = {}): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   let raw: RawClient;
-  let drop: (() => Promise<void>) | undefined;
+  let release: () => Promise<void>;
   if (url) {
-    const name = `rb_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await ensurePgTemplate(url)}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    raw = { kind: "pg", pool: testPool(u.toString()) };
-    drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+    const name = await leasePgDatabase(url);
+    const pool = testPool(Object.assign(new URL(url), { pathname: `/${name}` }).toString());
+    raw = { kind: "pg", pool };
+    release = async () => {
+      await pool.end();
+      await releasePgDatabase(url, name);
     };
   } else {
-    raw = { kind: "pglite", pglite: await leasePglite() };
+    const pglite = await leasePglite();
+    raw = { kind: "pglite", pglite };
+    release = () => releasePglite(pglite);
   }
   // Nothing to apply on a copy of the template; kept so a template that missed a migration still cannot pass.
   await runMigrations(raw);
@@ -64,11 +58,7 @@ export async function createTestDb(opts: { install?: boolean } = {}): Promise<Te
     db,
     raw,
     kind: raw.kind,
-    close: async () => {
-      if (raw.kind === "pg") await raw.pool.end();
-      else await releasePglite(raw.pglite);
-      await drop?.();
-    },
+    close: release,
   };
 }
 
