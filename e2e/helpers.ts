@@ -118,6 +118,14 @@ export async function navigationReady(page: Page) {
   await page.locator("html[data-nav-ready]").waitFor({ state: "attached" });
 }
 
+/** The element with this test id is hydrated (React has attached its handlers): for pages outside the signed-in shell, which has no navigationReady mark. */
+export async function hydrated(page: Page, testId: string) {
+  await page.waitForFunction((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
+  }, testId);
+}
+
 /**
  * Two animation frames: whatever the page scheduled before this call (a portal mounting after
  * hydration, a toast shown with a result, a transition starting) has rendered. An ordering, not a

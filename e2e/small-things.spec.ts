@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Browser } from "@playwright/test";
 import { startXuiSimulator } from "../simulators/xui";
-import { ADMIN, afterPendingRenders, animationsFinished, asClient, clientIp, loginAsAdmin, uniqueEmail } from "./helpers";
+import { ADMIN, afterPendingRenders, animationsFinished, asClient, clientIp, hydrated, loginAsAdmin, uniqueEmail } from "./helpers";
 import { startMailOffServer, type MailOffServer } from "./side-server";
 
 const context = (browser: Browser, locale: "en" | "zh-CN", baseURL?: string) => browser.newContext({ ...asClient(), locale, ...(baseURL ? { baseURL } : {}) });
@@ -51,6 +51,13 @@ test("logging out shows a signed-out notice (en, zh)", async ({ browser }) => {
     await page.getByTestId("logout").click();
     await expect(page).toHaveURL(/\/login\?notice=signed_out$/);
     await expect(page.getByTestId("login-notice")).toHaveText(text);
+    // A refused attempt replaces the success notice instead of standing beside it.
+    await hydrated(page, "submit");
+    await page.getByTestId("email").fill(uniqueEmail("nobody")); // not the admin: its failures would count against later sign-ins
+    await page.getByTestId("password").fill("not-the-password-1");
+    await page.getByTestId("submit").click();
+    await expect(page.getByTestId("form-error")).toBeVisible();
+    await expect(page.getByTestId("login-notice")).toHaveCount(0);
   }
 });
 

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { totpCodeAt } from "../src/server/auth/totp";
-import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+import { asClient, createUserAsAdmin, expectLoggedInAt, hydrated, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
 const zh = JSON.parse(readFileSync("messages/zh-CN/errors.json", "utf8")) as { serverErrors: Record<string, string> };
 
@@ -36,13 +36,6 @@ async function expectNoHorizontalOverflow(page: Page) {
 }
 
 /** Waits until React has hydrated the element (a click on server-rendered HTML before that does nothing). */
-async function hydrated(page: Page, testId: string) {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
-  }, testId);
-}
-
 async function expectSignedOut(page: Page) {
   expect(await (await page.request.get("/api/auth/session")).json()).toEqual({});
 }

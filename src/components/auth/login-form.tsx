@@ -118,7 +118,8 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
           {second ? ts("codeTitle") : t("login.title")}
         </Title>
         <RequiredNote mt={-8} />
-        {notice ? (
+        {/* A success notice ("account created") beside a refusal reads as a contradiction: the refusal wins. */}
+        {notice && !error && !locked ? (
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} data-testid="login-notice">
             {t(`login.notice_${notice}`)}
           </Alert>
