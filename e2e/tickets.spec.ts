@@ -70,6 +70,10 @@ test("a ticket with an image, the admin's reply, the bell, and a disguised file 
   await expect(page.getByTestId("ticket-error")).toHaveAttribute("data-reason", "attachment_not_an_image");
   await expect(page.getByTestId("form-error")).toContainText("Only PNG, JPEG, GIF and WebP images can be attached");
   await expect(page.getByTestId("ticket-message")).toHaveCount(1);
+  // Removing the refused file answers the refusal: the error goes with it.
+  await page.getByTestId("reply-files-remove").click();
+  await expect(page.getByTestId("reply-files-preview")).toHaveCount(0);
+  await expect(page.getByTestId("ticket-error")).toHaveCount(0);
 
   // The admin: unread in the queue, the image, a priority change, the reply.
   const adminCtx = await browser.newContext({ ...asClient(), locale: "en-US" });

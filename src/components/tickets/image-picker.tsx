@@ -15,7 +15,8 @@ export interface Picked {
   url: string;
 }
 
-export function usePickedImages() {
+/** `onChange` runs when the chosen files change (a form clears a refusal about the old ones). */
+export function usePickedImages(onChange?: () => void) {
   const [picked, setPicked] = useState<Picked[]>([]);
   const [problem, setProblem] = useState<PickProblem | null>(null);
   const live = useRef<Picked[]>([]);
@@ -31,14 +32,19 @@ export function usePickedImages() {
       setProblem(bad);
       if (bad) return;
       setPicked((cur) => [...cur, ...files.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+      onChange?.();
     },
-    [picked],
+    [picked, onChange],
   );
-  const remove = useCallback((url: string) => {
-    URL.revokeObjectURL(url);
-    setProblem(null);
-    setPicked((cur) => cur.filter((p) => p.url !== url));
-  }, []);
+  const remove = useCallback(
+    (url: string) => {
+      URL.revokeObjectURL(url);
+      setProblem(null);
+      setPicked((cur) => cur.filter((p) => p.url !== url));
+      onChange?.();
+    },
+    [onChange],
+  );
   const clear = useCallback(() => {
     setPicked((cur) => {
       cur.forEach((p) => URL.revokeObjectURL(p.url));

@@ -5,21 +5,20 @@
 import { Button, Card, Group, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useCallback, useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { notifySuccess } from "@/components/forms/notify";
 import { useErrorText, type UiError } from "@/components/forms/server-error";
 import { ButtonLink } from "@/components/links";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, type TicketCategory, type TicketPriority } from "@/server/db/schema/support-kinds";
 import { ImagePicker, usePickedImages } from "./image-picker";
-import { postMultipart, useUploadErrorText } from "./upload";
+import { isAboutFiles, postMultipart, useUploadErrorText } from "./upload";
 
 export function NewTicketForm() {
   const t = useTranslations("tickets");
   const router = useRouter();
   const { fieldMessages } = useErrorText();
   const uploadError = useUploadErrorText();
-  const images = usePickedImages();
   const [subject, setSubject] = useState("");
   const [category, setCategory] = useState<TicketCategory>("GENERAL");
   const [priority, setPriority] = useState<TicketPriority>("NORMAL");
@@ -27,6 +26,7 @@ export function NewTicketForm() {
   const [missing, setMissing] = useState<{ subject?: boolean; body?: boolean }>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<UiError | null>(null);
+  const images = usePickedImages(useCallback(() => setError((e) => (isAboutFiles(e) ? null : e)), []));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -6,23 +6,23 @@ import { Button, Card, Group, Stack, Text, Textarea } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useCallback, useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { notifySuccess } from "@/components/forms/notify";
 import { useErrorText, type UiError } from "@/components/forms/server-error";
 import { ImagePicker, usePickedImages } from "./image-picker";
-import { postMultipart, useUploadErrorText } from "./upload";
+import { isAboutFiles, postMultipart, useUploadErrorText } from "./upload";
 
 export function ReplyBox({ url, hint }: { url: string; hint?: string }) {
   const t = useTranslations("tickets");
   const router = useRouter();
   const { fieldMessages } = useErrorText();
   const uploadError = useUploadErrorText();
-  const images = usePickedImages();
   const [body, setBody] = useState("");
   const [empty, setEmpty] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<UiError | null>(null);
+  const images = usePickedImages(useCallback(() => setError((e) => (isAboutFiles(e) ? null : e)), []));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

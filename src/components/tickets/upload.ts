@@ -37,6 +37,12 @@ export function useUploadErrorText() {
   );
 }
 
+/** A refusal about the chosen files (not an image, too large, too many): changing the files answers it, so it goes away then. */
+export function isAboutFiles(err: UiError | null): boolean {
+  if (!err) return false;
+  return err.code === "PAYLOAD_TOO_LARGE" || String(err.details?.reason ?? "").startsWith("attachment_");
+}
+
 /** The browser's copy of the server's limits, so a person hears at once and uploads nothing. */
 export type PickProblem = { kind: "count"; max: number } | { kind: "size"; name: string; mib: number };
 
