@@ -10,8 +10,8 @@ import { leasePgDatabase, releasePgDatabase } from "./pg-pool";
 import { leasePglite, releasePglite } from "./pglite-pool";
 
 /**
- * A pool on a test database. Teardown drops the database WITH (FORCE), which terminates connections
- * that are still closing (57P01); without an error listener that becomes an uncaught exception.
+ * A pool on a test database. Teardown terminates the connections still open on it (pg-pool.ts, or a
+ * DROP ... WITH (FORCE)): 57P01, which without an error listener becomes an uncaught exception.
  */
 export function testPool(connectionString: string): pg.Pool {
   const pool = new pg.Pool({ connectionString, max: 10 });
