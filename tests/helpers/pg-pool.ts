@@ -13,6 +13,7 @@ import { emptyBackToTemplate, schemaFingerprint } from "./template-reset";
 const MAX_IDLE = 2;
 const idle: { name: string; schema: string }[] = [];
 const leased = new Map<string, string>(); // database name -> its schema fingerprint
+let templateSchema: Promise<string> | undefined;
 
 /** Databases waiting for the next file in this process (for the pool's own tests). */
 export const idleDatabases = () => idle.length;
@@ -33,7 +34,9 @@ export async function leasePgDatabase(url: string): Promise<string> {
   // Workers are forks of Vitest's main process, whose teardown drops this run's databases by prefix.
   const name = `${runDatabasePrefix(process.ppid)}${randomBytes(4).toString("hex")}`;
   await withClient(url, async (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${await ensurePgTemplate(url)}`));
-  leased.set(name, await withClient(on(url, name), (c) => schemaFingerprint(queryOn(c))));
+  // Every copy has the template's schema: read it once per process, from the first copy.
+  templateSchema ??= withClient(on(url, name), (c) => schemaFingerprint(queryOn(c)));
+  leased.set(name, await templateSchema);
   return name;
 }
 
