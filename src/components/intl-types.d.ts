@@ -35,10 +35,16 @@ import type refundsArea from "../../messages/en/refunds.json";
 import type balancePayArea from "../../messages/en/balance-pay.json";
 import type adminWalletArea from "../../messages/en/admin-wallet.json";
 import type adminWalletUserArea from "../../messages/en/admin-wallet-user.json";
+import type labelsArea from "../../messages/en/labels.json";
+import type listKitArea from "../../messages/en/list-kit.json";
+import type liveArea from "../../messages/en/live.json";
+import type contactArea from "../../messages/en/contact.json";
+import type payPageArea from "../../messages/en/pay-page.json";
+import type journeyArea from "../../messages/en/journey.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference & typeof adminLogs & typeof adminBackup & typeof walletArea & typeof cardsArea & typeof transfersArea & typeof autoRenewArea & typeof refundsArea & typeof balancePayArea & typeof adminWalletArea & typeof adminWalletUserArea;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference & typeof adminLogs & typeof adminBackup & typeof walletArea & typeof cardsArea & typeof transfersArea & typeof autoRenewArea & typeof refundsArea & typeof balancePayArea & typeof adminWalletArea & typeof adminWalletUserArea & typeof labelsArea & typeof listKitArea & typeof liveArea & typeof contactArea & typeof payPageArea & typeof journeyArea;
     Locale: "zh-CN" | "en";
   }
 }
