@@ -80,7 +80,8 @@ test("a registration waits as a pending record: no sign-in before the link, then
   // The link creates the account (the base edition's link only verifies an existing one).
   await expect(page.getByTestId("verify-result")).toHaveAttribute("data-outcome", "registered");
   expect((JSON.parse(await cli(["user", "list", "--q", buyer.email, "--json"], server.env)) as { users: { status: string }[] }).users).toEqual([expect.objectContaining({ status: "ACTIVE" })]);
-  await login(page, buyer.email, buyer.password);
+  // The link signed this browser in: on to the dashboard without typing the password again.
+  await page.getByTestId("verify-continue").click();
   await expectLoggedInAt(page, /\/dashboard$/);
 });
 

@@ -54,7 +54,7 @@ describe("task payload secrets", () => {
   it("registration: the verification link is encrypted while queued, gone after sending, and still works", async () => {
     const email = "secret-register@example.com";
     const token = await tokenNeverAtRest(email, "/verify-email", () => register(anonCtx(t.db), { email, password: "password-123" }));
-    expect(await confirmEmailLink(anonCtx(t.db), { token })).toEqual({ outcome: "verified", email });
+    expect(await confirmEmailLink(anonCtx(t.db), { token })).toMatchObject({ outcome: "verified", email, account: { email, role: "USER" } });
   });
 
   it("password reset: no raw token in any task row; the mailed link resets the password", async () => {

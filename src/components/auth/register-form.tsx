@@ -3,7 +3,6 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/c
 import { IconMailCheck } from "@tabler/icons-react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useFocusFirstInvalid } from "../forms/focus-first-invalid";
 import { FormError } from "../forms/form-error";
@@ -13,17 +12,28 @@ import { networkError, useErrorText, type UiError } from "../forms/server-error"
 import { Turnstile } from "./turnstile";
 import { PasswordField } from "../forms/password-field";
 
+/** The login page, keeping where the person was going (`next`) and the address they typed. */
+function loginHref(p: { notice?: string; email?: string; next?: string | null }): string {
+  const q = new URLSearchParams();
+  if (p.notice) q.set("notice", p.notice);
+  if (p.email) q.set("email", p.email);
+  if (p.next) q.set("next", p.next);
+  const s = q.toString();
+  return s ? `/login?${s}` : "/login";
+}
+
 interface Props {
   inviteCodeRequired: boolean;
   captchaSiteKey: string | null;
   initialInvite: string;
+  /** A same-site path to open once signed in (checked by the page and again by the server). */
+  next?: string | null;
 }
 
 
-export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite }: Props) {
+export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite, next = null }: Props) {
   const t = useTranslations("auth");
   const locale = useLocale();
-  const router = useRouter();
   const { messageOf, fieldMessages: fieldTexts } = useErrorText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const [values, setValues] = useState({ email: "", password: "", name: "", inviteCode: initialInvite });
@@ -61,7 +71,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
     setBusy(true);
     setError(null);
     let status = 0;
-    let body: { verificationRequired?: boolean; error?: UiError } = {};
+    let body: { verificationRequired?: boolean; signedIn?: boolean; error?: UiError } = {};
     try {
       const r = await fetch("/api/auth/register", {
         method: "POST",
@@ -73,6 +83,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
           inviteCode: values.inviteCode.trim() || undefined,
           turnstileToken: token ?? undefined,
           locale,
+          next: next ?? undefined,
         }),
       });
       status = r.status;
@@ -84,7 +95,10 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
       if (body.verificationRequired) {
         setSentTo(values.email.trim());
         setBusy(false);
-      } else router.push(`/login?notice=registered&email=${encodeURIComponent(values.email.trim())}`);
+      } else if (body.signedIn) {
+        // The answer carried the session cookie: a full load, so the server's guards see it.
+        window.location.href = next ?? "/dashboard";
+      } else window.location.href = loginHref({ notice: "registered", email: values.email.trim(), next });
       return;
     }
     setBusy(false);
@@ -110,7 +124,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
             {t("register.resendLink")}
           </Anchor>
         </Text>
-        <Button component={Link} href={`/login?email=${encodeURIComponent(sentTo)}`} variant="light" fullWidth>
+        <Button component={Link} href={loginHref({ email: sentTo, next })} variant="light" fullWidth>
           {t("backToLogin")}
         </Button>
       </Stack>
@@ -158,7 +172,7 @@ export function RegisterForm({ inviteCodeRequired, captchaSiteKey, initialInvite
         </Button>
         <Text size="sm" ta="center">
           {t("register.haveAccount")}{" "}
-          <Anchor component={Link} href="/login">
+          <Anchor component={Link} href={loginHref({ next })}>
             {t("register.loginLink")}
           </Anchor>
         </Text>

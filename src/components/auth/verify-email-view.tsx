@@ -12,9 +12,17 @@ import { useSiteInfo } from "../site/site-info";
 import { SupportContact } from "../site/support-contact";
 import { EmailRequestForm } from "./email-request-form";
 
-type State = { kind: "idle" } | { kind: "checking" } | { kind: "done"; outcome: "verified" | "registered" | "email_changed"; email: string } | { kind: "failed"; message: string };
+type State = { kind: "idle" } | { kind: "checking" } | { kind: "done"; outcome: "verified" | "registered" | "email_changed"; email: string; signedIn: boolean } | { kind: "failed"; message: string };
 
-export function VerifyEmailView({ token, email }: { token: string | null; email: string }) {
+/** After the link: signed in, on to where registration was going; otherwise to the login page. */
+function continueHref(state: Extract<State, { kind: "done" }>, next: string | null): string {
+  if (state.signedIn) return next ?? "/dashboard";
+  const q = new URLSearchParams({ notice: state.outcome === "email_changed" ? "email_changed" : "verified", email: state.email });
+  if (next) q.set("next", next);
+  return `/login?${q}`;
+}
+
+export function VerifyEmailView({ token, email, next = null }: { token: string | null; email: string; next?: string | null }) {
   const t = useTranslations("auth");
   const { messageOf } = useErrorText();
   const [state, setState] = useState<State>(token ? { kind: "checking" } : { kind: "idle" });
@@ -25,7 +33,7 @@ export function VerifyEmailView({ token, email }: { token: string | null; email:
     started.current = true;
     confirmEmailAction(token)
       .catch(() => ({ ok: false as const, error: networkError() }))
-      .then((r) => setState(r.ok ? { kind: "done", outcome: r.data.outcome, email: r.data.email } : { kind: "failed", message: messageOf(r.error) }));
+      .then((r) => setState(r.ok ? { kind: "done", outcome: r.data.outcome, email: r.data.email, signedIn: r.data.signedIn } : { kind: "failed", message: messageOf(r.error) }));
   }, [token, messageOf]);
 
   const { mailEnabled } = useSiteInfo();
@@ -59,11 +67,18 @@ export function VerifyEmailView({ token, email }: { token: string | null; email:
       {state.kind === "done" ? (
         <Stack gap="md" data-testid="verify-result" data-outcome={state.outcome}>
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
-            {t(`verify.outcome_${state.outcome}`, { email: state.email })}
+            {state.signedIn ? t("verify.signedIn", { email: state.email }) : t(`verify.outcome_${state.outcome}`, { email: state.email })}
           </Alert>
-          <Button component={Link} href={`/login?notice=${state.outcome === "email_changed" ? "email_changed" : "verified"}&email=${encodeURIComponent(state.email)}`} fullWidth>
-            {t("verify.toLogin")}
-          </Button>
+          {state.signedIn ? (
+            // A full load: the session cookie was just set, and the server's guards must see it.
+            <Button component="a" href={continueHref(state, next)} fullWidth data-testid="verify-continue">
+              {t("verify.continue")}
+            </Button>
+          ) : (
+            <Button component={Link} href={continueHref(state, next)} fullWidth>
+              {t("verify.toLogin")}
+            </Button>
+          )}
         </Stack>
       ) : null}
       {state.kind === "failed" ? (

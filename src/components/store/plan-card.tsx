@@ -152,7 +152,7 @@ export function PlanCard({ plan, currency, visitor = false }: { plan: StorePlan;
         ) : null}
         <Group mt="auto" pt="xs" gap="xs" grow wrap="wrap">
           {visitor ? (
-            <ButtonLink href="/register" data-testid="plan-sign-up">
+            <ButtonLink href={`/register?next=${encodeURIComponent(`/store?buy=${plan.id}`)}`} data-testid="plan-sign-up">
               {ts("signUpToBuy")}
             </ButtonLink>
           ) : (

@@ -15,7 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const [sp, info] = await Promise.all([searchParams, siteInfo()]);
-  const callbackUrl = safeRedirectPath(oneParam(sp[CALLBACK_PARAM]));
+  // `callbackUrl` from the guards; `next` from registration and the verification link.
+  const callbackUrl = safeRedirectPath(oneParam(sp[CALLBACK_PARAM])) ?? safeRedirectPath(oneParam(sp.next));
   if (await getSessionUser()) redirect(callbackUrl ?? "/");
   const n = oneParam(sp.notice);
   return (

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { RegisterForm } from "@/components/auth/register-form";
+import { safeRedirectPath } from "@/server/auth/safe-redirect";
 import { getSessionUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { getAppInfo } from "@/server/services/settings";
@@ -14,8 +15,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RegisterPage({ searchParams }: { searchParams: SearchParams }) {
-  if (await getSessionUser()) redirect("/");
   const [sp, info, t] = await Promise.all([searchParams, getAppInfo(getDb()), getTranslations("auth")]);
+  // Where the visitor was going ("Register to buy" on a plan: its buy dialog), same-site paths only.
+  const next = safeRedirectPath(oneParam(sp.next));
+  if (await getSessionUser()) redirect(next ?? "/");
   if (!info.registration.open) {
     return (
       <Stack gap="md">
@@ -25,7 +28,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
         <Alert color="yellow" variant="light" data-testid="registration-closed">
           {t("register.closed")}
         </Alert>
-        <AnchorLink href="/login">
+        <AnchorLink href={next ? `/login?next=${encodeURIComponent(next)}` : "/login"}>
           {t("backToLogin")}
         </AnchorLink>
       </Stack>
@@ -36,6 +39,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
       inviteCodeRequired={info.registration.inviteCodeRequired}
       captchaSiteKey={info.captcha.provider === "turnstile" ? info.captcha.siteKey : null}
       initialInvite={oneParam(sp.invite)?.slice(0, 64) ?? ""}
+      next={next}
     />
   );
 }

@@ -8,11 +8,19 @@ import { recordAudit } from "../audit";
 import { emailTaken } from "./email-taken";
 import { parseInput, TokenInput } from "./inputs";
 import { consumeEmailToken } from "./tokens";
+import type { SignedInUser } from "../../auth/session-cookie";
 
 export type EmailLinkOutcome = "verified" | "registered" | "email_changed";
+export interface EmailLinkResult {
+  outcome: EmailLinkOutcome;
+  email: string;
+  /** The account the link proved the mailbox of, for a new session (not for an email change). */
+  account?: SignedInUser;
+}
+const ACCOUNT = { id: users.id, email: users.email, name: users.name, role: users.role, sessionVersion: users.sessionVersion };
 
 /** The /verify-email link: verifies a base-edition account, creates a wallet-edition account, or applies an email change. */
-export async function confirmEmailLink(ctx: Ctx, raw: unknown): Promise<{ outcome: EmailLinkOutcome; email: string }> {
+export async function confirmEmailLink(ctx: Ctx, raw: unknown): Promise<EmailLinkResult> {
   const { token } = parseInput(TokenInput, raw);
   await limitTokenAttemptIp(ctx.ip);
   const invalid = () => validationError("invalid_link");
@@ -25,10 +33,10 @@ export async function confirmEmailLink(ctx: Ctx, raw: unknown): Promise<{ outcom
           .update(users)
           .set({ status: "ACTIVE", emailVerifiedAt: ctx.now(), updatedAt: ctx.now() })
           .where(and(eq(users.id, t.userId!), eq(users.status, "PENDING_EMAIL")))
-          .returning({ id: users.id, email: users.email });
+          .returning(ACCOUNT);
         if (!u) throw invalid();
         await recordAudit({ ...ctx, actor: { kind: "user", userId: u.id, email: u.email } }, { action: "user.verify_email", targetType: "user", targetId: u.id }, tx);
-        return { outcome: "verified" as const, email: u.email };
+        return { outcome: "verified" as const, email: u.email, account: u };
       }
       if (t.purpose === "REGISTER") {
         const [p] = await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, t.email)).returning();
@@ -36,9 +44,9 @@ export async function confirmEmailLink(ctx: Ctx, raw: unknown): Promise<{ outcom
         const [u] = await tx
           .insert(users)
           .values({ email: p.email, passwordHash: p.passwordHash, name: p.name, invitedById: p.invitedById, locale: p.locale, status: "ACTIVE", emailVerifiedAt: ctx.now() })
-          .returning({ id: users.id, email: users.email });
+          .returning(ACCOUNT);
         await recordAudit({ ...ctx, actor: { kind: "user", userId: u!.id, email: u!.email } }, { action: "user.register", targetType: "user", targetId: u!.id, metadata: { via: "pending_registration" } }, tx);
-        return { outcome: "registered" as const, email: u!.email };
+        return { outcome: "registered" as const, email: u!.email, account: u! };
       }
       const newEmail = String(t.payload.newEmail ?? "");
       const [u] = await tx

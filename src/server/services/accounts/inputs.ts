@@ -1,6 +1,7 @@
 // Input schemas of the accounts area, defined once and shared by routes, actions and the CLI.
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../../auth/password-policy";
+import { safeRedirectPath } from "../../auth/safe-redirect";
 import { USER_ROLES, USER_STATUSES } from "../../db/schema";
 
 export const EmailInput = z.string().trim().toLowerCase().max(254).pipe(z.email());
@@ -20,6 +21,9 @@ export const RegisterInput = z.object({
   inviteCode: z.string().trim().max(64).optional(),
   turnstileToken: z.string().max(2048).optional(),
   locale: LocaleInput.optional(),
+  // Where to go once signed in (a plan's buy dialog): kept through the verification link. Only a
+  // same-site path survives; anything else is dropped, not refused (it is a convenience).
+  next: z.string().max(1000).optional().transform((v) => safeRedirectPath(v) ?? undefined),
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 

@@ -15,11 +15,14 @@ import { bodyOf, type LazyBody } from "../../http/read-json";
 import { parseInput, RegisterInput } from "./inputs";
 import { emailTaken } from "./email-taken";
 import { siteLink } from "./links";
+import type { SignedInUser } from "../../auth/session-cookie";
 import { issueEmailToken } from "./tokens";
 
 export interface RegisterResult {
   verificationRequired: boolean;
   user?: { id: string; email: string; name: string; status: string };
+  /** An account that is ACTIVE at once: what a session for it needs (the route signs it in). Not sent. */
+  signIn?: SignedInUser;
 }
 
 /**
@@ -51,6 +54,7 @@ export async function register(ctx: Ctx, raw: LazyBody): Promise<RegisterResult>
   const verify = settings.emailVerificationRequired && smtpConfigured(settings);
   if (verify) assertSmtpSecretReadable(settings); // the verification mail could not be sent
   const name = input.name || input.email.split("@")[0]!.slice(0, 50);
+  const verifyPath = (token: string) => `/verify-email?token=${token}${input.next ? `&next=${encodeURIComponent(input.next)}` : ""}`;
   const locale = input.locale ?? ctx.locale;
   const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing.length) throw emailTaken("email");
@@ -63,7 +67,7 @@ export async function register(ctx: Ctx, raw: LazyBody): Promise<RegisterResult>
         await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, input.email));
         const [p] = await tx.insert(pendingRegistrations).values({ email: input.email, passwordHash, name, invitedById, locale }).returning();
         const { token, minutes } = await issueEmailToken(tx, { purpose: "REGISTER", email: input.email, payload: { pendingId: p!.id }, now: ctx.now() });
-        await queueMail(tx, { to: input.email, template: "verify-email", locale, minutes, link: siteLink(settings.siteUrl, `/verify-email?token=${token}`) });
+        await queueMail(tx, { to: input.email, template: "verify-email", locale, minutes, link: siteLink(settings.siteUrl, verifyPath(token)) });
         return { verificationRequired: true } satisfies RegisterResult;
       }
       const [u] = await tx
@@ -73,9 +77,10 @@ export async function register(ctx: Ctx, raw: LazyBody): Promise<RegisterResult>
       await recordAudit({ ...ctx, actor: { kind: "user", userId: u!.id, email: u!.email } }, { action: "user.register", targetType: "user", targetId: u!.id, metadata: { invitedById, verify } }, tx);
       if (verify) {
         const { token, minutes } = await issueEmailToken(tx, { purpose: "VERIFY_EMAIL", email: u!.email, userId: u!.id, now: ctx.now() });
-        await queueMail(tx, { to: u!.email, template: "verify-email", locale, minutes, link: siteLink(settings.siteUrl, `/verify-email?token=${token}`) });
+        await queueMail(tx, { to: u!.email, template: "verify-email", locale, minutes, link: siteLink(settings.siteUrl, verifyPath(token)) });
       }
-      return { verificationRequired: verify, user: { id: u!.id, email: u!.email, name: u!.name, status: u!.status } };
+      const signIn = verify ? undefined : { id: u!.id, email: u!.email, name: u!.name, role: u!.role, sessionVersion: u!.sessionVersion };
+      return { verificationRequired: verify, user: { id: u!.id, email: u!.email, name: u!.name, status: u!.status }, signIn };
     });
     if (result.verificationRequired) kickTasks();
     return result;
