@@ -19,6 +19,7 @@ import type { PaymentView } from "@/server/services/payments/payment-view";
 import type { PaymentStatusView } from "@/server/services/payments/query-payment";
 import { BalancePayPanel, splitPart, type BalanceInfo } from "./balance-pay-panel";
 import { formatCountdown, useTimeLeft } from "./countdown";
+import { OrderResultLink } from "./order-result-link";
 import { formatMoney } from "./money";
 
 /** How often an open attempt is checked (the server asks the gateway at most every 5 s). */
@@ -261,6 +262,7 @@ export function PayView({ status, methods: allMethods, balance = null, returnedT
           </ButtonLink>
           {links}
         </Outcome>
+        <OrderResultLink orderId={status.orderId} />
       </Stack>
     );
   }
