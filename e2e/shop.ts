@@ -44,6 +44,12 @@ async function fill(page: Page, testId: string, value: string) {
 
 /** Admin → Payments: epay and Alipay filled in with the simulators' values, enabled and saved. */
 export async function configureGateways(admin: Page, epay: EpaySimulator, alipay: AlipaySimulator): Promise<void> {
+  await configureEpay(admin, epay);
+  await configureAlipay(admin, alipay);
+}
+
+/** Admin → Payments: epay alone, filled in with the simulator's values, enabled and saved. */
+export async function configureEpay(admin: Page, epay: EpaySimulator): Promise<void> {
   await admin.goto("/admin/payments");
   await fill(admin, "payment-epay-gatewayUrl", epay.url);
   await fill(admin, "payment-epay-pid", epay.merchants[0]!.pid);
@@ -52,7 +58,9 @@ export async function configureGateways(admin: Page, epay: EpaySimulator, alipay
   await admin.getByTestId("payment-epay-enabled").check();
   await admin.getByTestId("payment-epay-save").click();
   await expect(admin.getByTestId("payment-epay-key-state")).toHaveText(/set|已设置/i);
+}
 
+async function configureAlipay(admin: Page, alipay: AlipaySimulator): Promise<void> {
   await fill(admin, "payment-alipay_f2f-gatewayUrl", alipay.gatewayUrl);
   await fill(admin, "payment-alipay_f2f-appId", alipay.appId);
   await fill(admin, "payment-alipay_f2f-privateKey", alipay.appPrivateKey);
