@@ -1,14 +1,16 @@
 // Relayboard load benchmark (`npm run bench`). Plain Node ESM, no dependencies; see bench/README.md.
-// Starts the real production server on a throwaway database, drives each scenario with a small
-// closed-loop load generator (N workers, each sending its next request as soon as the last one
-// answered), prints a table and one JSON line, and stops the server with SIGTERM.
+// Starts the real production server on a throwaway database, drives each scenario with wrk (a C load
+// generator, bench/wrk.mjs) or, where wrk is absent, with a small closed-loop Node generator (N
+// workers, each sending its next request as soon as the last one answered), prints a table and one
+// JSON line (also written to BENCH_JSON), and stops the server with SIGTERM.
 import { execFile, spawn } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { findWrk, runWrk } from "./wrk.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const E = process.env;
@@ -27,52 +29,62 @@ const NA_NODES = Number(E.BENCH_NODE_ACCESS_NODES || 50);
 const NA_CONCURRENCY = Number(E.BENCH_NODE_ACCESS_CONCURRENCY || 8);
 let accessFixture = null; // { ips, nodes: [{ token, tag, clients }] } written before the server starts (seed-node-access.ts)
 const ADMIN = { email: "bench-admin@example.com", password: randomBytes(12).toString("base64url") };
+// BENCH_GENERATOR=node forces the Node generator (to compare); otherwise wrk when it is installed.
+const WRK = E.BENCH_GENERATOR === "node" ? null : findWrk();
+const GENERATOR = WRK ? "wrk" : "node";
+// How many distinct requests a wrk scenario cycles through (ids, tokens, client addresses).
+const WRK_REQUESTS = Number(E.BENCH_WRK_REQUESTS || 20_000);
 
 // ---------------------------------------------------------------------------------------------
-// Scenarios. setup() runs once (untimed) and returns a shared state; fire(w, state) sends one
-// request for worker w; check(body) (optional) says whether a 2xx answer is really a success.
+// Scenarios. setup() runs once (untimed) and returns a shared state; request(w, state) describes one
+// request for worker w ({ method, path, headers, body }); check(body) (optional) says whether a 2xx
+// answer is really a success, and its wrk form is `expect` (text the body must hold) or `minBody`.
 // ---------------------------------------------------------------------------------------------
 const SCENARIOS = [
   {
     name: "health",
     what: "GET /api/health: custom server + Next routing + `select 1`",
-    fire: (w) => fetch(`${BASE}/api/health`, { headers: clientHeaders(w) }),
+    request: (w) => ({ path: "/api/health", headers: clientHeaders(w) }),
   },
   {
     name: "app-info",
     what: "GET /api/public/app-info: anonymous read, one settings query",
-    fire: (w) => fetch(`${BASE}/api/public/app-info`, { headers: clientHeaders(w) }),
+    request: (w) => ({ path: "/api/public/app-info", headers: clientHeaders(w) }),
   },
   {
     name: "session",
     what: "GET /api/auth/session as a logged-in admin: JWT decode + session row and user check (one query)",
     setup: async () => ({ cookie: await login(uniqueIp()) }),
-    fire: (w, s) => fetch(`${BASE}/api/auth/session`, { headers: { ...clientHeaders(w), cookie: s.cookie } }),
+    request: (w, s) => ({ path: "/api/auth/session", headers: { ...clientHeaders(w), cookie: s.cookie } }),
     check: (body) => JSON.parse(body)?.user?.email === ADMIN.email, // a revoked session answers 200 {}
+    expect: ADMIN.email,
   },
   {
     name: "agent-latency",
     what: "POST /api/agent/latency, 3 carriers: token lookup + per-node limit + 1 transaction of 3 writes",
     setup: createAgentTokens,
-    fire: (w, s) =>
-      fetch(`${BASE}/api/agent/latency`, {
-        method: "POST",
-        headers: { ...clientHeaders(w), authorization: `Bearer ${s.tokens[s.next++ % s.tokens.length]}`, "content-type": "application/json" },
-        body: JSON.stringify({ latencies: ["telecom", "unicom", "mobile"].map((carrier) => ({ carrier, latencyMs: randomInt(20, 300) })) }),
-      }),
+    request: (w, s) => ({
+      method: "POST",
+      path: "/api/agent/latency",
+      headers: { ...clientHeaders(w), authorization: `Bearer ${s.tokens[s.next++ % s.tokens.length]}`, "content-type": "application/json" },
+      body: JSON.stringify({ latencies: ["telecom", "unicom", "mobile"].map((carrier) => ({ carrier, latencyMs: randomInt(20, 300) })) }),
+    }),
     check: (body) => JSON.parse(body)?.logged === 3,
+    expect: '"logged":3',
   },
   {
     name: "subscription",
     what: "GET /api/subscription/<id>?token=, 1,000 subscriptions, 32 connections, formats base64/clash/sing-box in turn (lean handler: limits, token, owner/state checks, batched access log, cached render)",
     concurrency: SUB_CONCURRENCY,
     setup: async () => ({ subs: subFixture, next: 0 }),
-    fire: (w, s) => {
+    request: (w, s) => {
       const sub = s.subs[s.next++ % s.subs.length];
       const format = SUB_FORMATS[s.next % SUB_FORMATS.length];
-      return fetch(`${BASE}/api/subscription/${sub.id}?token=${sub.token}&format=${format}`, { headers: { "x-forwarded-for": uniqueIp() } });
+      return { path: `/api/subscription/${sub.id}?token=${sub.token}&format=${format}`, headers: { "x-forwarded-for": uniqueIp() } };
     },
     check: (body) => body.length > 100,
+    minBody: 101,
+    wrkRequests: (s) => Math.max(WRK_REQUESTS, s.subs.length * SUB_FORMATS.length),
   },
   nodeAccessScenario(50),
   nodeAccessScenario(500),
@@ -88,7 +100,7 @@ const SCENARIOS = [
     },
     // Every attempt comes from a new address (a new simulated client), so the per-IP login limit
     // (10/min) measures nothing here; successful logins do not count against the account limit.
-    fire: (w, s) => postCredentials(s.jar, s.csrfToken, uniqueIp()),
+    request: (w, s) => credentialsRequest(s.jar, s.csrfToken, uniqueIp()),
   },
 ];
 
@@ -116,13 +128,19 @@ function absorbCookies(jar, res) {
 }
 const cookieHeader = (jar) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
-function postCredentials(jar, csrfToken, ip) {
-  return fetch(`${BASE}/api/auth/callback/credentials`, {
+function credentialsRequest(jar, csrfToken, ip) {
+  return {
     method: "POST",
-    redirect: "manual",
+    path: "/api/auth/callback/credentials",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar), "x-forwarded-for": ip },
-    body: new URLSearchParams({ csrfToken, email: ADMIN.email, password: ADMIN.password, json: "true" }),
-  });
+    body: new URLSearchParams({ csrfToken, email: ADMIN.email, password: ADMIN.password, json: "true" }).toString(),
+  };
+}
+const postCredentials = (jar, csrfToken, ip) => send(BASE, credentialsRequest(jar, csrfToken, ip));
+
+/** One described request over fetch (the Node generator, and the bench's own setup calls). */
+function send(base, r) {
+  return fetch(`${base}${r.path}`, { method: r.method ?? "GET", headers: r.headers, body: r.body, redirect: "manual" });
 }
 
 /** The next-auth flow a browser goes through; returns the Cookie header of the session. */
@@ -184,12 +202,16 @@ function nodeAccessScenario(batch, base = BASE, name = `node-access-${batch}`) {
     batch,
     what: `POST /api/agent/node-access, ${batch} events a request, ${NA_CLIENTS} clients on ${NA_NODES} nodes, ${NA_CONCURRENCY} connections, risk checks on`,
     concurrency: NA_CONCURRENCY,
+    base,
     setup: async () => ({ bodies: accessBodies(batch), next: 0 }),
-    fire: (w, s) => {
+    request: (w, s) => {
       const b = s.bodies[s.next++ % s.bodies.length];
-      return fetch(`${base}/api/agent/node-access`, { method: "POST", headers: { authorization: `Bearer ${b.token}`, "content-type": "application/json" }, body: b.body });
+      return { method: "POST", path: "/api/agent/node-access", headers: { authorization: `Bearer ${b.token}`, "content-type": "application/json" }, body: b.body };
     },
+    // A body's count of distinct requests is what it cycles through (each body once).
+    wrkRequests: (s) => s.bodies.length,
     check: (body) => JSON.parse(body)?.processed === batch,
+    expect: `"processed":${batch}`,
   };
 }
 
@@ -237,7 +259,7 @@ async function drive(scenario, state, seconds, record) {
         const t0 = performance.now();
         let outcome;
         try {
-          const res = await scenario.fire(w, state);
+          const res = await send(scenario.base ?? BASE, scenario.request(w, state));
           const body = await res.text();
           outcome = res.ok && (!scenario.check || safeCheck(scenario.check, body)) ? "ok" : `HTTP ${res.status}`;
         } catch (err) {
@@ -248,6 +270,18 @@ async function drive(scenario, state, seconds, record) {
     }),
   );
 }
+/** The scenario under wrk: its requests described once (in turn, as the Node generator would send them), then sent. */
+async function wrkScenario(scenario, state) {
+  const connections = scenario.concurrency ?? CONCURRENCY;
+  const count = scenario.wrkRequests ? scenario.wrkRequests(state) : WRK_REQUESTS;
+  const requests = Array.from({ length: count }, (_, i) => scenario.request(i % connections, state));
+  const base = scenario.base ?? BASE;
+  const run = (seconds) => runWrk({ wrk: WRK, base, requests, connections, seconds, minBody: scenario.minBody ?? 0, expect: scenario.expect ?? "" });
+  if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS); // loads route code, fills pools
+  const { elapsed, ...r } = await run(SECONDS);
+  return { ...r, ...(scenario.batch ? { batch: scenario.batch, eventsPerSecond: Math.round((r.requests * scenario.batch) / elapsed) } : {}) };
+}
+
 function safeCheck(check, body) {
   try {
     return check(body);
@@ -258,6 +292,7 @@ function safeCheck(check, body) {
 
 async function runScenario(scenario) {
   const state = scenario.setup ? await scenario.setup() : undefined;
+  if (WRK) return { scenario: scenario.name, ...(await wrkScenario(scenario, state)) };
   if (WARMUP_SECONDS > 0) await drive(scenario, state, WARMUP_SECONDS); // loads route code, fills pools
   const latencies = [];
   const errors = {};
@@ -359,6 +394,7 @@ if (accessBatches.length) {
 }
 
 console.log(`Relayboard bench: ${pg ? "PostgreSQL" : "PGlite"}${E.BENCH_REDIS_URL ? " + Redis" : ""}, ${CONCURRENCY} workers, ${SECONDS} s per scenario (+${WARMUP_SECONDS} s warm-up), ${os.cpus().length} CPUs, Node ${process.version}`);
+console.log(WRK ? "  load generator: wrk (C), one thread" : `  load generator: Node (${E.BENCH_GENERATOR === "node" ? "BENCH_GENERATOR=node" : "wrk is not installed: run scripts/install-system-deps.sh"}); it takes about one core from the server, so figures are lower than under wrk`);
 const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
 const serverLines = []; // server output (warn/error at LOG_LEVEL=warn), shown when something goes wrong
 for (const stream of [server.stdout, server.stderr]) {
@@ -390,8 +426,10 @@ try {
     const ofBare = bare ? `, ${Math.round((r.eventsPerSecond / bare.eventsPerSecond) * 100)} % of the bare ceiling (${bare.eventsPerSecond} events/s)` : "";
     console.log(`${r.scenario}: ${r.eventsPerSecond} events/s (${r.rps} req/s x ${r.batch})${ofBare}`);
   }
-  const meta = { database: pg ? "postgresql" : "pglite", redis: Boolean(E.BENCH_REDIS_URL), concurrency: CONCURRENCY, seconds: SECONDS, cpus: os.cpus().length, node: process.version };
-  console.log(JSON.stringify({ bench: "relayboard", ...meta, results }));
+  const meta = { database: pg ? "postgresql" : "pglite", redis: Boolean(E.BENCH_REDIS_URL), generator: GENERATOR, concurrency: CONCURRENCY, seconds: SECONDS, cpus: os.cpus().length, node: process.version, at: new Date().toISOString() };
+  const json = JSON.stringify({ bench: "relayboard", ...meta, results });
+  console.log(json);
+  if (E.BENCH_JSON) writeFileSync(E.BENCH_JSON, `${json}\n`);
   if (results.some((r) => r.errors)) exitCode = 1;
 } catch (err) {
   console.error(`\nbench: ${err.message}`);
@@ -425,9 +463,10 @@ function subscriptionCeiling() {
   return {
     name: "subscription-bare",
     concurrency: SUB_CONCURRENCY,
-    fire: (w, s) => {
+    base: `http://127.0.0.1:${CEILING_PORT}`,
+    request: (w, s) => {
       const sub = s.subs[s.next++ % s.subs.length];
-      return fetch(`http://127.0.0.1:${CEILING_PORT}/api/subscription/${sub.id}?token=${sub.token}`);
+      return { path: `/api/subscription/${sub.id}?token=${sub.token}` };
     },
     setup: async () => ({ subs: subFixture, next: 0 }),
   };

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Debian packages the test suite runs for real: Chromium (browser tests), v2ray (node-in-a-box tests),
-# openssl (self-signed HTTPS panels), and shadowsocks-libev, nginx and traceroute (used by later
-# features' tests). Installs whatever is missing. If anything is still missing afterwards it exits
-# non-zero naming it, so CI stops here instead of running a suite that would have to skip tests.
+# openssl (self-signed HTTPS panels), shadowsocks-libev, nginx and traceroute (used by later
+# features' tests), and wrk (the C load generator `npm run bench` drives its HTTP scenarios with).
+# Installs whatever is missing. If anything is still missing afterwards it exits non-zero naming it,
+# so CI stops here instead of running a suite that would have to skip tests.
 set -u
 
 # "<Debian package> <program that shows it is installed>"
@@ -14,6 +15,7 @@ deps=(
   "shadowsocks-libev ss-server"
   "nginx nginx"
   "traceroute traceroute"
+  "wrk wrk"
 )
 
 # sbin is often not on a non-root PATH, and nginx lives there.
@@ -58,4 +60,4 @@ if [ ${#still[@]} -gt 0 ]; then
   echo "  (the tests need them; with CI=true a missing one fails the run rather than skipping tests)" >&2
   exit 1
 fi
-echo "system packages present: chromium chromium-headless-shell v2ray openssl shadowsocks-libev nginx traceroute"
+echo "system packages present: ${deps[*]%% *}"
