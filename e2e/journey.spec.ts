@@ -1,7 +1,7 @@
 // Issue 24 item 1: from the landing page to a usable subscription URL, as a new customer, counting
 // every click (typing is not a click). Email verification is off, the target is five clicks:
-// "Register to buy" on the plan, "Register", "Buy now" in the plan's dialog (opened by the return to
-// the store), "Pay" (the only method is already chosen), and the gateway's own "Pay" button. The
+// "Register to buy" on the plan, "Register", "Place order" in the plan's buy dialog (opened by the
+// return to the store), "Pay" (the only method is already chosen), and the gateway's own "Pay" button. The
 // success screen then shows the subscription link, and that link serves a subscription.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startEpaySimulator, type EpaySimulator } from "../simulators/epay/server";
@@ -70,8 +70,8 @@ async function journey(page: Page, email: string) {
   await expect(page).toHaveURL(/\/store\?buy=[0-9a-f-]{36}$/, { timeout: 30_000 });
   const dialog = page.getByTestId("buy-dialog");
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(planName);
-  await click("buy now", dialog.getByTestId("buy-dialog-confirm"));
+  await expect(page.getByRole("dialog")).toContainText(planName);
+  await click("buy now", dialog.getByTestId("buy-dialog-submit"));
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/);
   await click("pay", page.getByTestId("pay-link"));
   await expect(page.getByTestId("epay-sim-amount")).toHaveText("¥9.90");
