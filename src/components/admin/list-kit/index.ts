@@ -2,7 +2,8 @@
 // (page numbers for small tables, keyset for the long ones), and one list that is a table on wide
 // screens and cards on a phone.
 export { useUrlFilters, type FilterChange } from "./use-url-filters";
-export { ListSearch, SEARCH_DEBOUNCE_MS } from "./list-search";
+export { ListSearch } from "./list-search";
+export { SEARCH_DEBOUNCE_MS } from "./debounce";
 export { ListToolbar, FilterSelect, DateFilter, type FilterDef } from "./list-toolbar";
 export { useSelection, type Selection } from "./use-selection";
 export { useNameFilter } from "./use-name-filter";

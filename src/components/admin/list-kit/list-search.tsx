@@ -6,9 +6,9 @@
 import { Loader, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { SEARCH_DEBOUNCE_MS } from "./debounce";
 import type { FilterChange } from "./use-url-filters";
 
-export const SEARCH_DEBOUNCE_MS = 350;
 
 interface Props {
   /** The value in the URL now. */
