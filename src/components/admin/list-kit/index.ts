@@ -11,6 +11,7 @@ export { BatchBar, SelectAll, SelectRow } from "./batch-bar";
 export { BatchResults, type BatchOutcome } from "./batch-results";
 export { ListView, type Column, type RowAttrs } from "./list-view";
 export { Truncated } from "./truncated";
+export { FilterButtons, TimeRangeFields, useTimeRange, type TimeRange } from "./time-range";
 export { KeysetPager } from "../../shell/keyset-pager";
 export { KeysetFooter } from "./keyset-footer";
 export { keysetHrefs, filterParams, type KeysetHrefs, type KeysetPaging } from "./keyset-links";

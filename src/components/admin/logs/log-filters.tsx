@@ -2,12 +2,10 @@
 // The search and filters of the audit, traffic and node latency lists, kept in the URL (list kit).
 // Text fields filter as you type, choices at once, the times on Enter or the button; any change
 // starts again at the newest page. Times are typed in the browser's zone and travel as instants.
-import { Button, Group, Loader, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { IconSearch, IconX } from "@tabler/icons-react";
+import { Select, SimpleGrid, Stack } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { useState, useSyncExternalStore, type FormEvent } from "react";
-import { ListSearch, useUrlFilters } from "../list-kit";
-import { fromLocalInput, toLocalInput } from "../risk/access-log-codes";
+import type { FormEvent } from "react";
+import { FilterButtons, ListSearch, TimeRangeFields, useTimeRange, useUrlFilters } from "../list-kit";
 import { ACTOR_KIND_CODES, CARRIER_CODES, FIELD_OF_PARAM, FILTER_PARAMS, type LogKind } from "./log-codes";
 
 interface Props {
@@ -18,7 +16,6 @@ interface Props {
   errors: Record<string, string>;
 }
 
-const noSubscribe = () => () => {};
 type TextParam = "q" | "actor" | "action" | "user" | "sub";
 
 export function LogFilters({ kind, filters, nodes, errors }: Props) {
@@ -26,19 +23,14 @@ export function LogFilters({ kind, filters, nodes, errors }: Props) {
   const tk = useTranslations("adminLogs");
   const { apply, pending } = useUrlFilters();
   const params = FILTER_PARAMS[kind];
-  // The server cannot know the browser's zone: the time fields show their value once hydrated,
-  // and null means "not edited".
-  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
-  const [fromText, setFromText] = useState<string | null>(null);
-  const [toText, setToText] = useState<string | null>(null);
+  const range = useTimeRange(filters.from ?? "", filters.to ?? "");
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    apply({ from: fromText === null ? filters.from : fromLocalInput(fromText), to: toText === null ? filters.to : fromLocalInput(toText) });
+    apply(range.values());
   };
   const reset = () => {
-    setFromText("");
-    setToText("");
+    range.clear();
     apply(Object.fromEntries(params.map((k) => [k, null])));
   };
   const err = (k: string) => errors[FIELD_OF_PARAM[k] ?? k];
@@ -98,32 +90,9 @@ export function LogFilters({ kind, filters, nodes, errors }: Props) {
               {select("carrier", CARRIER_CODES.map((c) => ({ value: c, label: tk(`carriers.${c}`) })))}
             </>
           ) : null}
-          <TextInput
-            type="datetime-local"
-            label={t("from")}
-            value={fromText ?? (hydrated ? toLocalInput(filters.from ?? "") : "")}
-            onChange={(e) => setFromText(e.currentTarget.value)}
-            error={err("from")}
-            data-testid="log-filter-from"
-          />
-          <TextInput
-            type="datetime-local"
-            label={t("to")}
-            value={toText ?? (hydrated ? toLocalInput(filters.to ?? "") : "")}
-            onChange={(e) => setToText(e.currentTarget.value)}
-            error={err("to")}
-            data-testid="log-filter-to"
-          />
+          <TimeRangeFields range={range} labels={{ from: t("from"), to: t("to") }} errors={{ from: err("from"), to: err("to") }} testIdPrefix="log-filter" />
         </SimpleGrid>
-        <Group gap="xs" justify="flex-end">
-          {pending ? <Loader size="xs" /> : null}
-          <Button variant="default" leftSection={<IconX size={16} />} onClick={reset} data-testid="log-filter-reset">
-            {t("reset")}
-          </Button>
-          <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="log-filter-apply">
-            {t("apply")}
-          </Button>
-        </Group>
+        <FilterButtons pending={pending} onReset={reset} labels={{ reset: t("reset"), apply: t("apply") }} testIdPrefix="log-filter" />
       </Stack>
     </form>
   );
