@@ -25,6 +25,8 @@ const LISTS: ListCase[] = [
   { name: "users", path: "/admin/users", search: "user-search", empty: "users-empty" },
   { name: "plans", path: "/admin/plans", search: "plan-search", empty: "plans-empty" },
   { name: "audit log", path: "/admin/logs?kind=audit", search: "log-filter-q", empty: "log-empty" },
+  { name: "traffic log", path: "/admin/logs?kind=traffic", search: "log-filter-user", param: "user", empty: "log-empty" },
+  { name: "risk access log", path: "/admin/risk/access-logs", search: "access-filter-user", param: "user", empty: "access-log-empty" },
   { name: "coupons", path: "/admin/coupons", search: "coupon-search", empty: "coupons-empty" },
   { name: "promotions", path: "/admin/promotions", search: "promotion-search", empty: "promotions-empty" },
   { name: "streaming services", path: "/admin/streaming", search: "streaming-search", empty: "streaming-empty" },
