@@ -9,6 +9,7 @@ export { useSelection, type Selection } from "./use-selection";
 export { useNameFilter } from "./use-name-filter";
 export { BatchBar, SelectAll, SelectRow } from "./batch-bar";
 export { BatchResults, type BatchOutcome } from "./batch-results";
+export { useBatch, refusal } from "./use-batch";
 export { ListView, type Column, type RowAttrs } from "./list-view";
 export { Truncated } from "./truncated";
 export { FilterButtons, TimeRangeFields, useTimeRange, type TimeRange } from "./time-range";

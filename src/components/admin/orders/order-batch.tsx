@@ -4,58 +4,37 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconCash, IconFlag, IconFlagCheck, IconX } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { batchOrderOperation } from "@/app/admin/orders/actions";
 import { FormError } from "../../forms/form-error";
-import { networkError, useErrorText } from "../../forms/server-error";
-import { BatchBar, BatchResults, type BatchOutcome, type Selection } from "../list-kit";
+import { BatchBar, BatchResults, refusal, useBatch, type Selection } from "../list-kit";
 import type { OrderRow } from "./order-codes";
 
 type BatchAction = "confirm" | "cancel" | "flag" | "resolve";
 
 export function OrderBatch({ rows, selection }: { rows: OrderRow[]; selection: Selection }) {
   const t = useTranslations("adminOrders");
-  const router = useRouter();
-  const { messageOf } = useErrorText();
-  const [asking, setAsking] = useState<"confirm" | "cancel" | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [results, setResults] = useState<BatchOutcome[] | null>(null);
+  const names = new Map(rows.map((r) => [r.id, r.orderNo]));
+  const { asking, ask, busy, error, results, dismiss, run, okCount } = useBatch<BatchAction, { id: string; ok: boolean; reason?: string }[]>({
+    selection,
+    field: "action",
+    send: batchOrderOperation,
+    outcomes: (data, messageOf) =>
+      data.map((x) => {
+        const orderNo = names.get(x.id) ?? x.id;
+        return { id: x.id, label: orderNo, ok: x.ok, message: x.reason ? messageOf(refusal(x.reason)) : null, attrs: { "data-order-no": orderNo } };
+      }),
+  });
   const count = selection.chosen.length;
 
-  const run = async (action: BatchAction) => {
-    if (count === 0) return;
-    const names = new Map(rows.map((r) => [r.id, r.orderNo]));
-    setBusy(true);
-    setError(null);
-    const form = new FormData();
-    form.set("action", action);
-    for (const id of selection.chosen) form.append("ids", id);
-    const r = await batchOrderOperation(form).catch(() => ({ ok: false as const, error: networkError() }));
-    setBusy(false);
-    if (!r.ok) return setError(messageOf(r.error));
-    setAsking(null);
-    setResults(
-      r.data.map((x) => {
-        const orderNo = names.get(x.id) ?? x.id;
-        const message = x.reason ? messageOf({ code: "CONFLICT", message: x.reason, details: { reason: x.reason } }) : null;
-        return { id: x.id, label: orderNo, ok: x.ok, message, attrs: { "data-order-no": orderNo } };
-      }),
-    );
-    selection.clear();
-    router.refresh();
-  };
-
-  const labels = { summary: t("batchSummary", { ok: results?.filter((r) => r.ok).length ?? 0, total: results?.length ?? 0 }), dismiss: t("batchDismiss"), ok: t("batchOk"), failed: t("batchFailed") };
+  const labels = { summary: t("batchSummary", { ok: okCount, total: results?.length ?? 0 }), dismiss: t("batchDismiss"), ok: t("batchOk"), failed: t("batchFailed") };
   return (
     <>
-      {results ? <BatchResults results={results} onClose={() => setResults(null)} labels={labels} testId="order-batch" /> : null}
+      {results ? <BatchResults results={results} onClose={dismiss} labels={labels} testId="order-batch" /> : null}
       <BatchBar selection={selection} countLabel={t("selected", { count })} clearLabel={t("clearSelection")} testId="order-batch-bar" error={asking ? null : error} busy={busy}>
-        <Button size="compact-sm" color="teal" leftSection={<IconCash size={14} />} onClick={() => setAsking("confirm")} disabled={busy} data-testid="batch-confirm">
+        <Button size="compact-sm" color="teal" leftSection={<IconCash size={14} />} onClick={() => ask("confirm")} disabled={busy} data-testid="batch-confirm">
           {t("batchConfirm")}
         </Button>
-        <Button size="compact-sm" color="red" variant="light" leftSection={<IconX size={14} />} onClick={() => setAsking("cancel")} disabled={busy} data-testid="batch-cancel">
+        <Button size="compact-sm" color="red" variant="light" leftSection={<IconX size={14} />} onClick={() => ask("cancel")} disabled={busy} data-testid="batch-cancel">
           {t("batchCancel")}
         </Button>
         <Button size="compact-sm" variant="light" leftSection={<IconFlag size={14} />} onClick={() => run("flag")} loading={busy && !asking} data-testid="batch-flag">
@@ -67,7 +46,7 @@ export function OrderBatch({ rows, selection }: { rows: OrderRow[]; selection: S
       </BatchBar>
       <Modal
         opened={!!asking}
-        onClose={busy ? () => undefined : () => { setAsking(null); setError(null); }}
+        onClose={busy ? () => undefined : () => ask(null)}
         title={asking === "confirm" ? t("batchConfirmTitle", { count }) : t("batchCancelTitle", { count })}
         centered
       >
@@ -75,7 +54,7 @@ export function OrderBatch({ rows, selection }: { rows: OrderRow[]; selection: S
           <Text size="sm">{asking === "confirm" ? t("batchConfirmText") : t("batchCancelText")}</Text>
           <FormError>{error}</FormError>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(null)} disabled={busy}>
+            <Button variant="default" onClick={() => ask(null)} disabled={busy}>
               {t("keep")}
             </Button>
             <Button color={asking === "cancel" ? "red" : "teal"} loading={busy} onClick={() => asking && run(asking)} data-testid="order-batch-submit" data-autofocus>
