@@ -4,7 +4,7 @@ import { ActionIcon, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconTrash, IconUsers } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { formatMinor } from "@/server/services/catalog/money";
-import { ListView, type Column } from "../list-kit";
+import { CardActions, CardFact, CardHead, ListView, type Column } from "../list-kit";
 import { useWindowText, type CouponView } from "./coupon-view";
 
 interface Props {
@@ -58,28 +58,19 @@ export function CouponsTable({ rows, currency, onEdit, onGrants, onDelete }: Pro
     { key: "status", header: t("status"), cell: status },
     { key: "actions", header: tc("actions"), align: "right", sticky: true, cell: actions },
   ];
-  const line = (label: string, text: string) => (
-    <Text size="xs" c="dimmed">
-      {tc("labeled", { label, value: text })}
-    </Text>
-  );
+  const line = (label: string, text: string) => <CardFact label={label} value={text} />;
   const card = (c: CouponView) => (
     <>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={600} size="sm" ff="monospace" style={{ overflowWrap: "anywhere" }}>
-          {c.code}
-        </Text>
-        {status(c)}
-      </Group>
+      <CardHead title={c.code} aside={status(c)} mono />
       <Text size="sm" mt={4}>
         {value(c)}
       </Text>
       {line(t("window"), windowText(c))}
       {line(t("uses"), uses(c))}
       {line(t("audience"), audience(c))}
-      <Group justify="flex-end" mt={6}>
+      <CardActions>
         {actions(c)}
-      </Group>
+      </CardActions>
     </>
   );
 

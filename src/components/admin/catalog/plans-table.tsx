@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconPencil, IconStarFilled } from "@tabler/icons-rea
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { formatMinor } from "@/server/services/catalog/money";
-import { ListView, Truncated, type Column } from "../list-kit";
+import { CardFact, ListView, Truncated, type Column } from "../list-kit";
 import { PlanVisibilitySwitch } from "./plan-visibility-switch";
 
 export interface PlanRow {
@@ -105,12 +105,8 @@ export function PlansTable({ rows, currency }: { rows: PlanRow[]; currency: stri
       <Text size="sm" mt={6}>
         {priceText(p)}
       </Text>
-      <Text size="xs" c="dimmed">
-        {tc("labeled", { label: t("duration"), value: tc("days", { count: p.durationDays }) })}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {tc("labeled", { label: t("stock"), value: stock(p) })}
-      </Text>
+      <CardFact label={t("duration")} value={tc("days", { count: p.durationDays })} />
+      <CardFact label={t("stock")} value={stock(p)} />
       <Group mt={6}>
         <PlanVisibilitySwitch plan={p} />
       </Group>

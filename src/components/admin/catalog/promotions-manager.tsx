@@ -13,7 +13,7 @@ import { RequiredNote } from "@/components/forms/required-note";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { formatMinor } from "@/server/services/catalog/money";
-import { ListToolbar, ListView, Truncated, useNameFilter, type Column } from "../list-kit";
+import { CardActions, CardFact, CardHead, ListToolbar, ListView, Truncated, useNameFilter, type Column } from "../list-kit";
 import { useWindowText } from "./coupon-view";
 import { fromLocalInput, localInputValue, moneyText, moneyValue, MoneyInput } from "./fields";
 
@@ -163,21 +163,14 @@ export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; c
   ];
   const card = (p: PromotionView) => (
     <>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={500} size="sm" style={{ overflowWrap: "anywhere" }}>
-          {p.name}
-        </Text>
-        {status(p)}
-      </Group>
+      <CardHead title={p.name} aside={status(p)} />
       <Text size="sm" mt={4}>
         {rule(p)}
       </Text>
-      <Text size="xs" c="dimmed">
-        {tc("labeled", { label: t("window"), value: windowText(p) })}
-      </Text>
-      <Group justify="flex-end" mt={6}>
+      <CardFact label={t("window")} value={windowText(p)} />
+      <CardActions>
         {actions(p)}
-      </Group>
+      </CardActions>
     </>
   );
   const list = <ListView rows={shown} rowKey={(p) => p.id} columns={columns} card={card} rowAttrs={() => ({ "data-testid": "promotion-row" })} empty={t("empty")} testId="promotions" minWidth={720} />;

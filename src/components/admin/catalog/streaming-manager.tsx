@@ -18,7 +18,7 @@ import { notifyError, notifySuccess } from "@/components/forms/notify";
 import { RequiredNote } from "@/components/forms/required-note";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
-import { ListToolbar, ListView, Truncated, useNameFilter, type Column } from "../list-kit";
+import { CardActions, CardFact, CardHead, ListToolbar, ListView, Truncated, useNameFilter, type Column } from "../list-kit";
 import { IntInput, intValue, type IntText } from "./fields";
 
 export interface StreamingRow {
@@ -202,21 +202,12 @@ export function StreamingManager({ rows }: { rows: StreamingRow[] }) {
   ];
   const card = (s: StreamingRow) => (
     <>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={500} size="sm" style={{ overflowWrap: "anywhere" }}>
-          {s.name}
-        </Text>
-        {status(s)}
-      </Group>
-      <Text size="xs" c="dimmed" mt={4}>
-        {tc("labeled", { label: t("slots"), value: slots(s) })}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {tc("labeled", { label: t("plans"), value: String(s.planCount) })}
-      </Text>
-      <Group justify="flex-end" mt={6}>
+      <CardHead title={s.name} aside={status(s)} />
+      <CardFact label={t("slots")} value={slots(s)} mt={4} />
+      <CardFact label={t("plans")} value={String(s.planCount)} />
+      <CardActions>
         {actions(s)}
-      </Group>
+      </CardActions>
     </>
   );
   const list = <ListView rows={shown} rowKey={(s) => s.id} columns={columns} card={card} rowAttrs={() => ({ "data-testid": "streaming-row" })} empty={t("empty")} testId="streaming" minWidth={640} />;

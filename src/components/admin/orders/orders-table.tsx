@@ -6,7 +6,7 @@ import { Anchor, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconFlag } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ListView, SelectAll, SelectRow, Truncated, useSelection, type Column } from "../list-kit";
+import { CardActions, CardFact, ListView, SelectAll, SelectRow, Truncated, useSelection, type Column } from "../list-kit";
 import type { OrderRow } from "./order-codes";
 import { OrderBatch } from "./order-batch";
 import { OrderDetailDrawer } from "./order-detail-drawer";
@@ -87,17 +87,13 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
           <Group gap={6} mt={4}>
             {badges(o)}
           </Group>
-          <Text size="xs" c="dimmed" mt={4}>
-            {t("labeled", { label: t("provider"), value: provider(o) })}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t("labeled", { label: t("createdAt"), value: when(o.createdAt) })}
-          </Text>
+          <CardFact label={t("provider")} value={provider(o)} mt={4} />
+          <CardFact label={t("createdAt")} value={when(o.createdAt)} />
         </Stack>
       </Group>
-      <Group justify="flex-end" mt={6}>
+      <CardActions>
         {actions(o)}
-      </Group>
+      </CardActions>
     </>
   );
 

@@ -6,7 +6,7 @@ import { IconSearchOff, IconShieldCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { EmptyState } from "../../shell/empty-state";
-import { ListView, Truncated, type Column } from "../list-kit";
+import { CardFact, ListView, Truncated, type Column } from "../list-kit";
 import { useWhen } from "../orders/order-labels";
 import { shortId, type RiskEventView } from "./risk-codes";
 import { RiskLevelBadge, RiskMarks, RiskReviewBadge } from "./risk-labels";
@@ -69,12 +69,8 @@ export function RiskEventsTable({ rows, filtered }: { rows: RiskEventView[]; fil
         <RiskLevelBadge level={e.level} />
         {review(e)}
       </Group>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-        {t("labeled", { label: t("scope"), value: scope(e) })}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t("labeled", { label: t("createdAt"), value: when(e.createdAt) })}
-      </Text>
+      <CardFact label={t("scope")} value={scope(e)} />
+      <CardFact label={t("createdAt")} value={when(e.createdAt)} />
     </Stack>
   );
 

@@ -6,7 +6,7 @@ import { IconKey, IconSearchOff } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { EmptyState } from "../../shell/empty-state";
-import { ListView, SelectAll, SelectRow, Truncated, useSelection, type Column } from "../list-kit";
+import { CardFact, ListView, SelectAll, SelectRow, Truncated, useSelection, type Column } from "../list-kit";
 import { useWhen } from "../orders/order-labels";
 import { shortId, type SubscriptionRow } from "./subscription-codes";
 import { SubscriptionBatch } from "./subscription-batch";
@@ -73,12 +73,8 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
           {s.email}
         </Text>
         <Group gap={6}>{badges(s)}</Group>
-        <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-          {t("labeled", { label: t("target"), value: target(s) })}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t("labeled", { label: t("expiresAt"), value: when(s.expiresAt) })}
-        </Text>
+        <CardFact label={t("target")} value={target(s)} />
+        <CardFact label={t("expiresAt")} value={when(s.expiresAt)} />
         {s.kind === "PROXY" ? <UsageBar used={s.trafficUsedBytes} limit={s.trafficLimitBytes} compact /> : null}
       </Stack>
     </Group>

@@ -11,7 +11,7 @@ import { retryTasksAction } from "@/app/admin/tasks/actions";
 import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText } from "../../forms/server-error";
-import { BatchBar, BatchResults, ListView, SelectAll, SelectRow, useSelection, type BatchOutcome, type Column } from "../list-kit";
+import { BatchBar, BatchResults, CardFact, ListView, SelectAll, SelectRow, useSelection, type BatchOutcome, type Column } from "../list-kit";
 import { ErrorText, payloadText, StatusCell } from "./task-cells";
 import type { TaskRow } from "./task-codes";
 
@@ -95,11 +95,7 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
     { key: "actions", header: t("actions"), align: "right", sticky: true, cell: (task) => <Group justify="flex-end" wrap="nowrap">{retryOne(task)}</Group> },
   ];
 
-  const line = (label: string, value: string) => (
-    <Text size="xs" c="dimmed">
-      {t("labeled", { label, value })}
-    </Text>
-  );
+  const line = (label: string, value: string) => <CardFact label={label} value={value} />;
   const card = (task: TaskRow) => (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       {select(task)}

@@ -6,7 +6,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { RoleBadge } from "../../shell/role-badge";
 import { StatusBadge } from "../../shell/status-badge";
-import { ListView, Truncated, type Column } from "../list-kit";
+import { CardActions, CardFact, ListView, Truncated, type Column } from "../list-kit";
 import { DeleteUserModal } from "./delete-user-modal";
 import { StatusChangeModal, type StatusChange } from "./status-change-modal";
 import { UserActions, type UserRow } from "./user-actions";
@@ -72,15 +72,11 @@ export function UsersTable({ rows, currentUserId, wallet = false }: { rows: User
         <RoleBadge role={u.role} />
         <StatusBadge status={u.status} />
       </Group>
-      <Text size="xs" c="dimmed" mt={6}>
-        {t("labeled", { label: t("createdAt"), value: when(u.createdAt) })}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t("labeled", { label: t("lastLogin"), value: when(u.lastLoginAt) })}
-      </Text>
-      <Group justify="flex-end" mt={6}>
+      <CardFact label={t("createdAt")} value={when(u.createdAt)} mt={6} />
+      <CardFact label={t("lastLogin")} value={when(u.lastLoginAt)} />
+      <CardActions>
         {actions(u)}
-      </Group>
+      </CardActions>
     </>
   );
 

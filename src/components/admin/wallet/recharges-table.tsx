@@ -13,7 +13,7 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { formatMoney } from "@/components/store/money";
 import type { RechargeStatus } from "@/server/db/schema/wallet";
-import { ListView, Truncated, type Column } from "../list-kit";
+import { CardFact, CardHead, ListView, Truncated, type Column } from "../list-kit";
 
 export interface AdminRechargeRowView {
   id: string;
@@ -141,29 +141,16 @@ export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
   ];
   const card = (r: AdminRechargeRowView) => (
     <Stack gap={4}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: "anywhere" }}>
-          {r.rechargeNo}
-        </Text>
-        <Text size="sm" fw={700} style={{ flexShrink: 0 }}>
-          {formatMoney(r.amountMinor, r.currency)}
-        </Text>
-      </Group>
+      <CardHead title={r.rechargeNo} aside={<Text size="sm" fw={700} style={{ flexShrink: 0 }}>{formatMoney(r.amountMinor, r.currency)}</Text>} mono />
       <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
         {r.email}
       </Text>
       <Group gap={6}>
         <StatusBadge row={r} />
       </Group>
-      <Text size="xs" c="dimmed">
-        {t("labeled", { label: t("method"), value: method(r) })}
-      </Text>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-        {t("labeled", { label: t("tradeNo"), value: r.tradeNo ?? t("none") })}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t("labeled", { label: t("createdAt"), value: when(r.createdAt) })}
-      </Text>
+      <CardFact label={t("method")} value={method(r)} />
+      <CardFact label={t("tradeNo")} value={r.tradeNo ?? t("none")} />
+      <CardFact label={t("createdAt")} value={when(r.createdAt)} />
       {actions(r)}
     </Stack>
   );
