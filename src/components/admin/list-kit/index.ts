@@ -12,6 +12,7 @@ export { BatchResults, type BatchOutcome } from "./batch-results";
 export { useBatch, refusal } from "./use-batch";
 export { ListView, type Column, type RowAttrs } from "./list-view";
 export { Truncated } from "./truncated";
+export { FilteredEmpty } from "./filtered-empty";
 export { CardActions, CardFact, CardHead } from "./card-parts";
 export { FilterButtons, TimeRangeFields, useTimeRange, type TimeRange } from "./time-range";
 export { KeysetPager } from "../../shell/keyset-pager";

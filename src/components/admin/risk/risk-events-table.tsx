@@ -2,11 +2,10 @@
 // The admin risk event list on the list kit: a table on wide screens, cards on phones. Each row
 // opens the event page, where the review and the decisions are made.
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
-import { IconSearchOff, IconShieldCheck } from "@tabler/icons-react";
+import { IconShieldCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { EmptyState } from "../../shell/empty-state";
-import { CardFact, ListView, Truncated, type Column } from "../list-kit";
+import { CardFact, FilteredEmpty, ListView, Truncated, type Column } from "../list-kit";
 import { useWhen } from "../orders/order-labels";
 import { shortId, type RiskEventView } from "./risk-codes";
 import { RiskLevelBadge, RiskMarks, RiskReviewBadge } from "./risk-labels";
@@ -75,18 +74,13 @@ export function RiskEventsTable({ rows, filtered }: { rows: RiskEventView[]; fil
   );
 
   const empty = (
-    <EmptyState
-      icon={filtered ? <IconSearchOff size={24} /> : <IconShieldCheck size={24} />}
-      title={filtered ? t("empty") : t("emptyNone")}
-      hint={filtered ? t("emptyHint") : t("emptyNoneHint")}
+    <FilteredEmpty
+      filtered={filtered}
+      icon={<IconShieldCheck size={24} />}
+      texts={{ empty: t("empty"), emptyHint: t("emptyHint"), none: t("emptyNone"), noneHint: t("emptyNoneHint"), clear: t("clearFilters") }}
+      clearHref="/admin/risk"
       testId="risk-empty"
-    >
-      {filtered ? (
-        <Anchor component={Link} href="/admin/risk" size="sm">
-          {t("clearFilters")}
-        </Anchor>
-      ) : null}
-    </EmptyState>
+    />
   );
 
   return <ListView rows={rows} rowKey={(e) => e.id} columns={columns} card={card} rowAttrs={(e) => ({ "data-testid": "risk-row", "data-id": e.id })} empty={empty} testId="risk" minWidth={980} />;

@@ -2,11 +2,10 @@
 // The admin subscription list on the list kit: a table on wide screens, cards on phones. Rows can
 // be selected for batch operations (subscription-batch.tsx); each row opens the detail page.
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
-import { IconKey, IconSearchOff } from "@tabler/icons-react";
+import { IconKey } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { EmptyState } from "../../shell/empty-state";
-import { CardFact, ListView, SelectAll, SelectRow, Truncated, useSelection, type Column } from "../list-kit";
+import { CardFact, FilteredEmpty, ListView, SelectAll, SelectRow, Truncated, useSelection, type Column } from "../list-kit";
 import { useWhen } from "../orders/order-labels";
 import { shortId, type SubscriptionRow } from "./subscription-codes";
 import { SubscriptionBatch } from "./subscription-batch";
@@ -81,18 +80,13 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
   );
 
   const empty = (
-    <EmptyState
-      icon={filtered ? <IconSearchOff size={24} /> : <IconKey size={24} />}
-      title={filtered ? t("empty") : t("emptyNone")}
-      hint={filtered ? t("emptyHint") : t("emptyNoneHint")}
+    <FilteredEmpty
+      filtered={filtered}
+      icon={<IconKey size={24} />}
+      texts={{ empty: t("empty"), emptyHint: t("emptyHint"), none: t("emptyNone"), noneHint: t("emptyNoneHint"), clear: t("clearFilters") }}
+      clearHref="/admin/subscriptions"
       testId="subscriptions-empty"
-    >
-      {filtered ? (
-        <Anchor component={Link} href="/admin/subscriptions" size="sm">
-          {t("clearFilters")}
-        </Anchor>
-      ) : null}
-    </EmptyState>
+    />
   );
 
   return (
