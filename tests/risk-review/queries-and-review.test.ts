@@ -66,7 +66,7 @@ describe("listRiskEvents", () => {
   it("lists newest first with the owner's email and, for a subscription scope, the plan", async () => {
     const r = await listRiskEvents(ctx, {});
     expect(ids(r)).toEqual([w.e1.id, w.e2.id, w.e3.id]);
-    expect(r.total).toBe(3);
+    expect(r).toMatchObject({ older: null, newer: null });
     expect(r.rows[0]).toMatchObject({ email: w.alice.email, planName: "Basic Alice", level: "SUSPEND", reviewStatus: "OPEN", restrictionActive: false });
     expect(r.rows[1]).toMatchObject({ email: w.alice.email, planName: null, subscriptionId: null });
   });
@@ -85,12 +85,15 @@ describe("listRiskEvents", () => {
     expect(ids(await listRiskEvents(ctx, { status: "RESOLVED" }))).toEqual([]);
   });
 
-  it("pages", async () => {
-    const p1 = await listRiskEvents(ctx, { page: 1, pageSize: 2 });
-    const p2 = await listRiskEvents(ctx, { page: 2, pageSize: 2 });
+  it("pages by keyset on (created_at, id), like the logs", async () => {
+    const p1 = await listRiskEvents(ctx, { pageSize: 2 });
     expect(ids(p1)).toEqual([w.e1.id, w.e2.id]);
+    expect(p1.newer).toBeNull();
+    const p2 = await listRiskEvents(ctx, { cursor: p1.older!, pageSize: 2 });
     expect(ids(p2)).toEqual([w.e3.id]);
-    expect(p2.total).toBe(3);
+    expect(p2.older).toBeNull();
+    expect(ids(await listRiskEvents(ctx, { cursor: p2.newer!, direction: "newer", pageSize: 2 }))).toEqual([w.e1.id, w.e2.id]);
+    expect((await domainErrorOf(() => listRiskEvents(ctx, { cursor: "2" }))).code).toBe("VALIDATION");
   });
 
   it("refuses bad filters as validation errors", async () => {

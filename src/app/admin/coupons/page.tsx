@@ -36,7 +36,7 @@ export default async function CouponsPage({ searchParams }: { searchParams: Sear
           {t("description")}
         </Text>
       </Stack>
-      <CouponsManager rows={result.rows} q={q ?? ""} currency={settings.currency} plans={plans.rows.map((p) => ({ id: p.id, name: p.name }))} />
+      <CouponsManager rows={result.rows} currency={settings.currency} plans={plans.rows.map((p) => ({ id: p.id, name: p.name }))} />
       <ListFooter count={tc("total", { count: result.total })} pages={pages} page={page} testId="coupons-total" />
     </Stack>
   );

@@ -16,7 +16,8 @@ import { listTasksAdmin } from "@/server/services/tasks";
 export const PAGE_SIZE = 50;
 const OTHER_PAGE_SIZE = 25;
 
-export type Paging = { type: "keyset"; older: string | null; newer: string | null; cursor: string | null } | { type: "pages"; page: number; pages: number; total: number };
+/** Every kind pages by keyset on (created_at, id). */
+export type Paging = { type: "keyset"; older: string | null; newer: string | null; cursor: string | null };
 
 export interface LoadedEntries {
   rows: LogEntryView[];
@@ -34,7 +35,6 @@ export interface PageParams {
   filters: Record<string, string>;
   cursor: string | undefined;
   direction: "older" | "newer";
-  page: number;
 }
 
 export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promise<LoadedEntries> {
@@ -119,7 +119,7 @@ export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promi
       }
       case "task": {
         const t = await getTranslations("adminTasks");
-        const r = await listTasksAdmin(ctx, { page: p.page, pageSize: OTHER_PAGE_SIZE });
+        const r = await listTasksAdmin(ctx, { ...keyset, pageSize: OTHER_PAGE_SIZE });
         return {
           rows: r.rows.map((x) => ({
             id: x.id,
@@ -128,14 +128,14 @@ export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promi
             href: `/admin/tasks?q=${x.id}`,
             kept: x.status === "PENDING" || x.status === "RUNNING" ? "task_unfinished" : null,
           })),
-          paging: { type: "pages", page: r.page, pages: Math.max(1, Math.ceil(r.total / OTHER_PAGE_SIZE)), total: r.total },
+          paging: { type: "keyset", older: r.older, newer: r.newer, cursor: keyset.cursor ?? null },
           errors: {},
           nobody: false,
         };
       }
       case "riskEvent": {
         const [t, tl] = await Promise.all([getTranslations("adminRisk"), getTranslations("adminLogs")]);
-        const r = await listRiskEvents(ctx, { page: p.page, pageSize: OTHER_PAGE_SIZE });
+        const r = await listRiskEvents(ctx, { ...keyset, pageSize: OTHER_PAGE_SIZE });
         return {
           rows: r.rows.map((x) => ({
             id: x.id,
@@ -150,7 +150,7 @@ export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promi
             href: `/admin/risk/${x.id}`,
             kept: x.restrictionActive ? "restriction_active" : null,
           })),
-          paging: { type: "pages", page: r.page, pages: Math.max(1, Math.ceil(r.total / OTHER_PAGE_SIZE)), total: r.total },
+          paging: { type: "keyset", older: r.older, newer: r.newer, cursor: keyset.cursor ?? null },
           errors: {},
           nobody: false,
         };

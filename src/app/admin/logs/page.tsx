@@ -5,10 +5,10 @@ import { CleanupPanel } from "@/components/admin/logs/cleanup-panel";
 import { isLogKind, FILTER_PARAMS, OWN_LIST_KINDS, type LogKind } from "@/components/admin/logs/log-codes";
 import { LogEntries } from "@/components/admin/logs/log-entries";
 import { LogFilters } from "@/components/admin/logs/log-filters";
+import { keysetHrefs } from "@/components/admin/list-kit/keyset-links";
 import { LogPager } from "@/components/admin/logs/log-pager";
 import { LogTabs } from "@/components/admin/logs/log-tabs";
 import { ButtonLink } from "@/components/links";
-import { ListFooter } from "@/components/shell/list-footer";
 import { PageHeading } from "@/components/shell/page-heading";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
@@ -31,10 +31,9 @@ export default async function LogsPage({ searchParams }: { searchParams: SearchP
   const kind: LogKind = isLogKind(rawKind) ? rawKind : "audit";
   const filters = Object.fromEntries(FILTER_PARAMS[kind].map((k) => [k, oneParam(sp[k])?.trim().slice(0, 254) ?? ""]));
   const direction = oneParam(sp.dir) === "newer" ? "newer" : "older";
-  const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 10_000);
 
   const [loaded, settings, nodes, t] = await Promise.all([
-    loadEntries(ctx, kind, { filters, cursor: oneParam(sp.cursor) ?? undefined, direction, page }),
+    loadEntries(ctx, kind, { filters, cursor: oneParam(sp.cursor) ?? undefined, direction }),
     getSettings(ctx),
     kind === "nodeLatency" ? listLogNodes(ctx) : Promise.resolve([]),
     getTranslations("adminLogs"),
@@ -42,12 +41,6 @@ export default async function LogsPage({ searchParams }: { searchParams: SearchP
 
   const base = new URLSearchParams({ kind });
   for (const [k, v] of Object.entries(filters)) if (v) base.set(k, v);
-  const href = (cursor?: string | null, dir?: "newer") => {
-    const p = new URLSearchParams(base);
-    if (cursor) p.set("cursor", cursor);
-    if (dir) p.set("dir", dir);
-    return `/admin/logs?${p.toString()}`;
-  };
   const filtered = Object.values(filters).some(Boolean);
   const paging = loaded.paging;
   const ownList = (OWN_LIST_KINDS as readonly LogKind[]).includes(kind);
@@ -61,7 +54,7 @@ export default async function LogsPage({ searchParams }: { searchParams: SearchP
       <Text size="sm" c="dimmed" data-testid="log-kind-hint">
         {t(`hints.${kind}`)}
       </Text>
-      {ownList ? <LogFilters key={base.toString()} kind={kind} filters={filters} nodes={nodes} errors={loaded.errors} /> : null}
+      {ownList ? <LogFilters key={kind} kind={kind} filters={filters} nodes={nodes} errors={loaded.errors} /> : null}
       {fullView ? (
         <Group justify="flex-end">
           <ButtonLink href={fullView} variant="light" size="xs" data-testid="log-full-view">
@@ -80,16 +73,7 @@ export default async function LogsPage({ searchParams }: { searchParams: SearchP
         </Alert>
       ) : null}
       <LogEntries kind={kind} rows={loaded.rows} filtered={filtered} />
-      {paging.type === "keyset" ? (
-        <LogPager
-          rowCount={loaded.rows.length}
-          newestHref={paging.cursor ? href() : null}
-          newerHref={paging.newer ? href(paging.newer, "newer") : null}
-          olderHref={paging.older ? href(paging.older) : null}
-        />
-      ) : (
-        <ListFooter count={t("total", { count: paging.total })} pages={paging.pages} page={paging.page} testId="log-total" />
-      )}
+      <LogPager rowCount={loaded.rows.length} {...keysetHrefs("/admin/logs", base, paging)} />
     </Stack>
   );
 }

@@ -47,7 +47,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   return (
     <Stack gap="md">
       <Title order={2}>{t("title")}</Title>
-      <OrdersToolbar q={q ?? ""} status={status ?? null} review={review ?? null} provider={provider ?? null} />
+      <OrdersToolbar />
       <OrdersTable rows={rows} />
       <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="orders-total" />
     </Stack>

@@ -41,7 +41,7 @@ export default async function PlansPage({ searchParams }: { searchParams: Search
           {t("description")}
         </Text>
       </Stack>
-      <PlansToolbar q={q ?? ""} kind={kind ?? null} visibility={visibility ?? null} />
+      <PlansToolbar />
       <PlansTable rows={result.rows} currency={settings.currency} />
       <ListFooter count={tc("total", { count: result.total })} pages={pages} page={page} testId="plans-total" />
     </Stack>

@@ -4,9 +4,11 @@ import { getTranslations } from "next-intl/server";
 import { RESTRICTION_CODES, RISK_FINAL_CODES, RISK_LEVEL_CODES, RISK_REASON_CODES, RISK_REVIEW_CODES, type RiskEventView } from "@/components/admin/risk/risk-codes";
 import { RiskEventsTable } from "@/components/admin/risk/risk-events-table";
 import { RiskEventsToolbar } from "@/components/admin/risk/risk-events-toolbar";
-import { ListFooter } from "@/components/shell/list-footer";
+import { KeysetFooter } from "@/components/admin/list-kit/keyset-footer";
+import { filterParams, keysetHrefs } from "@/components/admin/list-kit/keyset-links";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { isLogCursor } from "@/server/services/logs/keyset";
 import { listRiskEvents } from "@/server/services/risk/admin-queries";
 
 const PAGE_SIZE = 20;
@@ -31,12 +33,15 @@ export default async function RiskEventsPage({ searchParams }: { searchParams: S
   const restriction = pick(RESTRICTION_CODES, oneParam(sp.restriction));
   const from = day(oneParam(sp.from));
   const to = day(oneParam(sp.to));
-  const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 10_000);
+  // A cursor that is not one (a hand-edited link) starts again at the newest events.
+  const rawCursor = oneParam(sp.cursor);
+  const cursor = rawCursor && isLogCursor(rawCursor) ? rawCursor : null;
+  const direction = oneParam(sp.dir) === "newer" ? "newer" : "older";
   const [result, t] = await Promise.all([
-    listRiskEvents(ctx, { q, status, level, reason, finalAction: final, restrictionActive: restriction, from, to, page, pageSize: PAGE_SIZE }),
+    listRiskEvents(ctx, { q, status, level, reason, finalAction: final, restrictionActive: restriction, from, to, cursor: cursor ?? undefined, direction, pageSize: PAGE_SIZE }),
     getTranslations("adminRisk"),
   ]);
-  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  const hrefs = keysetHrefs("/admin/risk", filterParams(sp, ["q", "status", "level", "reason", "final", "restriction", "from", "to"]), { cursor, older: result.older, newer: result.newer });
   const rows: RiskEventView[] = result.rows.map(({ userId: _u, ...r }) => r);
   const filtered = !!(q || status || level || reason || final || restriction || from || to);
 
@@ -48,11 +53,9 @@ export default async function RiskEventsPage({ searchParams }: { searchParams: S
           {t("subtitle")}
         </Text>
       </Stack>
-      <RiskEventsToolbar
-        filters={{ q: q ?? "", status: status ?? null, level: level ?? null, reason: reason ?? null, final: final ?? null, restriction: restriction ?? null, from: from ?? null, to: to ?? null }}
-      />
+      <RiskEventsToolbar />
       <RiskEventsTable rows={rows} filtered={filtered} />
-      <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="risk-total" />
+      <KeysetFooter rowCount={rows.length} hrefs={hrefs} testIdPrefix="risk" />
     </Stack>
   );
 }

@@ -60,7 +60,6 @@ export default async function SubscriptionsPage({ searchParams }: { searchParams
         </Text>
       </Stack>
       <SubscriptionsToolbar
-        filters={{ q: q ?? "", status: status ?? null, kind: kind ?? null, plan: plan ?? null, node: node ?? null }}
         plans={choices.plans.map((p) => ({ id: p.id, name: p.name }))}
         nodes={choices.nodes}
       />

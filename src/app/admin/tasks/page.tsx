@@ -5,9 +5,11 @@ import { TASK_STATUS_CODES, type TaskRow } from "@/components/admin/tasks/task-c
 import { TasksTable } from "@/components/admin/tasks/tasks-table";
 import { TasksToolbar } from "@/components/admin/tasks/tasks-toolbar";
 import { TrafficRefresh } from "@/components/admin/tasks/traffic-refresh";
-import { ListFooter } from "@/components/shell/list-footer";
+import { KeysetFooter } from "@/components/admin/list-kit/keyset-footer";
+import { filterParams, keysetHrefs } from "@/components/admin/list-kit/keyset-links";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { isLogCursor } from "@/server/services/logs/keyset";
 import { listTasksAdmin } from "@/server/services/tasks";
 
 const PAGE_SIZE = 25;
@@ -24,10 +26,14 @@ export default async function TasksPage({ searchParams }: { searchParams: Search
   const q = oneParam(sp.q)?.trim().slice(0, 200) || undefined;
   const status = pick(TASK_STATUS_CODES, oneParam(sp.status));
   const kind = oneParam(sp.kind)?.trim().slice(0, 100) || undefined;
-  const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 10_000);
-  const [result, t] = await Promise.all([listTasksAdmin(await requestCtx(), { q, status, kind, page, pageSize: PAGE_SIZE }), getTranslations("adminTasks")]);
-  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  // A cursor that is not one (a hand-edited link) starts again at the newest tasks.
+  const rawCursor = oneParam(sp.cursor);
+  const cursor = rawCursor && isLogCursor(rawCursor) ? rawCursor : null;
+  const direction = oneParam(sp.dir) === "newer" ? "newer" : "older";
+  const ctx = await requestCtx();
+  const [result, t] = await Promise.all([listTasksAdmin(ctx, { q, status, kind, cursor: cursor ?? undefined, direction, pageSize: PAGE_SIZE }), getTranslations("adminTasks")]);
   const rows: TaskRow[] = result.rows;
+  const hrefs = keysetHrefs("/admin/tasks", filterParams(sp, ["q", "status", "kind"]), { cursor, older: result.older, newer: result.newer });
 
   return (
     <Stack gap="md">
@@ -36,9 +42,9 @@ export default async function TasksPage({ searchParams }: { searchParams: Search
         {t("intro")}
       </Text>
       <TrafficRefresh />
-      <TasksToolbar q={q ?? ""} status={status ?? null} kind={kind ?? null} kinds={result.kinds} />
+      <TasksToolbar kind={kind ?? null} kinds={result.kinds} />
       <TasksTable rows={rows} />
-      <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="tasks-total" />
+      <KeysetFooter rowCount={rows.length} hrefs={hrefs} testIdPrefix="tasks" />
     </Stack>
   );
 }

@@ -32,7 +32,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
   return (
     <Stack gap="md">
       <Title order={2}>{t("title")}</Title>
-      <UsersToolbar q={q ?? ""} role={role ?? null} status={status ?? null} />
+      <UsersToolbar />
       <UsersTable rows={result.rows} currentUserId={me.id} wallet={info.edition === "wallet"} />
       <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="users-total" />
     </Stack>

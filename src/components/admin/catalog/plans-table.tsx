@@ -1,11 +1,11 @@
 "use client";
-import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
+// The admin plan list on the list kit: a table on wide screens, cards on phones.
+import { ActionIcon, Badge, Group, Text, Tooltip } from "@mantine/core";
 import { IconAlertTriangle, IconPencil, IconStarFilled } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { stickyEndCell } from "@/components/shell/sticky-end-cell";
-import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { formatMinor } from "@/server/services/catalog/money";
+import { CardFact, ListView, Truncated, type Column } from "../list-kit";
 import { PlanVisibilitySwitch } from "./plan-visibility-switch";
 
 export interface PlanRow {
@@ -44,13 +44,10 @@ export function PlansTable({ rows, currency }: { rows: PlanRow[]; currency: stri
   const t = useTranslations("catalog.plans");
   const tk = useTranslations("catalog.kind");
   const tc = useTranslations("catalog.common");
-  const phone = usePhoneLayout();
   const priceText = usePlanPriceText(currency);
   const target = (p: PlanRow) => (
     <Group gap={4} wrap="nowrap">
-      <Text size="sm" span>
-        {p.nodeName ?? p.streamingServiceName ?? tc("none")}
-      </Text>
+      <Truncated text={p.nodeName ?? p.streamingServiceName ?? tc("none")} maw={200} span />
       {p.nodeName && p.nodeVisibility !== "VISIBLE" ? (
         <Tooltip label={t("nodeNotVisible")} multiline w={240}>
           <IconAlertTriangle size={14} color="var(--mantine-color-yellow-6)" aria-label={t("nodeNotVisible")} />
@@ -66,12 +63,16 @@ export function PlansTable({ rows, currency }: { rows: PlanRow[]; currency: stri
       </ActionIcon>
     </Tooltip>
   );
-  const name = (p: PlanRow) => (
-    <Group gap={6} wrap="nowrap">
+  const name = (p: PlanRow, phone = false) => (
+    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
       {p.featured ? <IconStarFilled size={14} color="var(--mantine-color-yellow-6)" aria-label={t("featuredBadge")} /> : null}
-      <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
-        {p.name}
-      </Text>
+      {phone ? (
+        <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+          {p.name}
+        </Text>
+      ) : (
+        <Truncated text={p.name} fw={500} maw={260} />
+      )}
     </Group>
   );
   const kind = (p: PlanRow) => (
@@ -80,87 +81,37 @@ export function PlansTable({ rows, currency }: { rows: PlanRow[]; currency: stri
     </Badge>
   );
 
-  if (rows.length === 0) {
-    return (
-      <Card withBorder padding="xl">
-        <Text c="dimmed" ta="center" data-testid="plans-empty">
-          {t("empty")}
-        </Text>
-      </Card>
-    );
-  }
+  const columns: Column<PlanRow>[] = [
+    { key: "name", header: t("name"), cell: (p) => name(p) },
+    { key: "kind", header: t("kindCol"), cell: kind },
+    { key: "target", header: t("target"), cell: target },
+    { key: "price", header: t("price"), cell: (p) => <Text size="sm">{priceText(p)}</Text> },
+    { key: "duration", header: t("duration"), cell: (p) => tc("days", { count: p.durationDays }) },
+    { key: "stock", header: t("stock"), cell: stock },
+    { key: "visibility", header: t("visibilityCol"), cell: (p) => <PlanVisibilitySwitch plan={p} /> },
+    { key: "actions", header: tc("actions"), align: "right", sticky: true, cell: (p) => <Group justify="flex-end">{edit(p)}</Group> },
+  ];
 
-  if (phone) {
-    return (
-      <Stack gap="xs" data-testid="plans-cards">
-        {rows.map((p) => (
-          <Card key={p.id} withBorder padding="sm" data-testid="plan-row" data-name={p.name}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              {name(p)}
-              {edit(p)}
-            </Group>
-            <Group gap={6} mt={4}>
-              {kind(p)}
-              {target(p)}
-            </Group>
-            <Text size="sm" mt={6}>
-              {priceText(p)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {tc("labeled", { label: t("duration"), value: tc("days", { count: p.durationDays }) })}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {tc("labeled", { label: t("stock"), value: stock(p) })}
-            </Text>
-            <Group mt={6}>
-              <PlanVisibilitySwitch plan={p} />
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
-
-  return (
-    <Card withBorder padding={0} data-testid="plans-table">
-      <Table.ScrollContainer minWidth={900} type="native">
-        <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("name")}</Table.Th>
-              <Table.Th>{t("kindCol")}</Table.Th>
-              <Table.Th>{t("target")}</Table.Th>
-              <Table.Th>{t("price")}</Table.Th>
-              <Table.Th>{t("duration")}</Table.Th>
-              <Table.Th>{t("stock")}</Table.Th>
-              <Table.Th>{t("visibilityCol")}</Table.Th>
-              <Table.Th ta="right" style={stickyEndCell()}>
-                {tc("actions")}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((p, idx) => (
-              <Table.Tr key={p.id} data-testid="plan-row" data-name={p.name}>
-                <Table.Td>{name(p)}</Table.Td>
-                <Table.Td>{kind(p)}</Table.Td>
-                <Table.Td>{target(p)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{priceText(p)}</Text>
-                </Table.Td>
-                <Table.Td>{tc("days", { count: p.durationDays })}</Table.Td>
-                <Table.Td>{stock(p)}</Table.Td>
-                <Table.Td>
-                  <PlanVisibilitySwitch plan={p} />
-                </Table.Td>
-                <Table.Td style={stickyEndCell(idx % 2 === 0)}>
-                  <Group justify="flex-end">{edit(p)}</Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+  const card = (p: PlanRow) => (
+    <>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {name(p, true)}
+        {edit(p)}
+      </Group>
+      <Group gap={6} mt={4}>
+        {kind(p)}
+        {target(p)}
+      </Group>
+      <Text size="sm" mt={6}>
+        {priceText(p)}
+      </Text>
+      <CardFact label={t("duration")} value={tc("days", { count: p.durationDays })} />
+      <CardFact label={t("stock")} value={stock(p)} />
+      <Group mt={6}>
+        <PlanVisibilitySwitch plan={p} />
+      </Group>
+    </>
   );
+
+  return <ListView rows={rows} rowKey={(p) => p.id} columns={columns} card={card} rowAttrs={(p) => ({ "data-testid": "plan-row", "data-name": p.name })} empty={t("empty")} testId="plans" minWidth={900} />;
 }

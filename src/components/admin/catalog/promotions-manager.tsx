@@ -1,6 +1,6 @@
 "use client";
 // Promotions: "spend X, save Y", with an optional window; list, create/edit modal, delete.
-import { ActionIcon, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Switch, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -12,10 +12,9 @@ import { notifySuccess } from "@/components/forms/notify";
 import { RequiredNote } from "@/components/forms/required-note";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
-import { stickyEndCell } from "@/components/shell/sticky-end-cell";
-import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { formatMinor } from "@/server/services/catalog/money";
-import { useWindowText } from "./coupons-manager";
+import { CardActions, CardFact, CardHead, ListToolbar, ListView, Truncated, useNameFilter, type Column } from "../list-kit";
+import { useWindowText } from "./coupon-view";
 import { fromLocalInput, localInputValue, moneyText, moneyValue, MoneyInput } from "./fields";
 
 export interface PromotionView {
@@ -113,7 +112,8 @@ export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; c
   const t = useTranslations("catalog.promotions");
   const tc = useTranslations("catalog.common");
   const router = useRouter();
-  const phone = usePhoneLayout();
+  const tk = useTranslations("listKit");
+  const shown = useNameFilter(rows);
   const windowText = useWindowText();
   const { messageOf } = useErrorText();
   const [creating, setCreating] = useState(false);
@@ -154,85 +154,34 @@ export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; c
     </Group>
   );
 
-  let list;
-  if (rows.length === 0) {
-    list = (
-      <Card withBorder padding="xl">
-        <Text c="dimmed" ta="center" data-testid="promotions-empty">
-          {t("empty")}
-        </Text>
-      </Card>
-    );
-  } else if (phone) {
-    list = (
-      <Stack gap="xs" data-testid="promotions-cards">
-        {rows.map((p) => (
-          <Card key={p.id} withBorder padding="sm" data-testid="promotion-row">
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={500} size="sm" style={{ overflowWrap: "anywhere" }}>
-                {p.name}
-              </Text>
-              {status(p)}
-            </Group>
-            <Text size="sm" mt={4}>
-              {rule(p)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {tc("labeled", { label: t("window"), value: windowText(p) })}
-            </Text>
-            <Group justify="flex-end" mt={6}>
-              {actions(p)}
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
-  } else {
-    list = (
-      <Card withBorder padding={0} data-testid="promotions-table">
-        <Table.ScrollContainer minWidth={720} type="native">
-          <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("name")}</Table.Th>
-                <Table.Th>{t("rule")}</Table.Th>
-                <Table.Th>{t("window")}</Table.Th>
-                <Table.Th>{t("status")}</Table.Th>
-                <Table.Th ta="right" style={stickyEndCell()}>
-                  {tc("actions")}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p, idx) => (
-                <Table.Tr key={p.id} data-testid="promotion-row">
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {p.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{rule(p)}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{windowText(p)}</Text>
-                  </Table.Td>
-                  <Table.Td>{status(p)}</Table.Td>
-                  <Table.Td style={stickyEndCell(idx % 2 === 0)}>{actions(p)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-    );
-  }
+  const columns: Column<PromotionView>[] = [
+    { key: "name", header: t("name"), cell: (p) => <Truncated text={p.name} fw={500} maw={260} /> },
+    { key: "rule", header: t("rule"), cell: rule },
+    { key: "window", header: t("window"), cell: (p) => <Text size="xs">{windowText(p)}</Text> },
+    { key: "status", header: t("status"), cell: status },
+    { key: "actions", header: tc("actions"), align: "right", sticky: true, cell: actions },
+  ];
+  const card = (p: PromotionView) => (
+    <>
+      <CardHead title={p.name} aside={status(p)} />
+      <Text size="sm" mt={4}>
+        {rule(p)}
+      </Text>
+      <CardFact label={t("window")} value={windowText(p)} />
+      <CardActions>
+        {actions(p)}
+      </CardActions>
+    </>
+  );
+  const list = <ListView rows={shown} rowKey={(p) => p.id} columns={columns} card={card} rowAttrs={() => ({ "data-testid": "promotion-row" })} empty={t("empty")} testId="promotions" minWidth={720} />;
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
+      <ListToolbar search={{ label: tk("searchByName"), placeholder: tk("searchByName"), testId: "promotion-search" }}>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-promotion">
           {t("create")}
         </Button>
-      </Group>
+      </ListToolbar>
       {list}
       <PromotionForm promotion={editing} opened={creating || editing !== null} onClose={() => { setCreating(false); setEditing(null); }} currency={currency} />
       <ConfirmModal opened={deleting !== null} title={t("deleteTitle")} confirmLabel={tc("delete")} busy={busy} error={deleteError} onConfirm={remove} onClose={() => setDeleting(null)} testId="promotion-delete">

@@ -1,7 +1,7 @@
 "use client";
 // Streaming services: the list (slots held / total, enabled), a create/edit modal whose credentials
 // are typed into a textarea and never shown again, an explicit (audited) reveal, and delete.
-import { ActionIcon, Badge, Button, Card, Code, Group, Modal, Stack, Switch, Table, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Code, Group, Modal, Stack, Switch, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
 import { IconEye, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -18,8 +18,7 @@ import { notifyError, notifySuccess } from "@/components/forms/notify";
 import { RequiredNote } from "@/components/forms/required-note";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
-import { stickyEndCell } from "@/components/shell/sticky-end-cell";
-import { usePhoneLayout } from "@/components/shell/use-phone-layout";
+import { CardActions, CardFact, CardHead, ListToolbar, ListView, Truncated, useNameFilter, type Column } from "../list-kit";
 import { IntInput, intValue, type IntText } from "./fields";
 
 export interface StreamingRow {
@@ -132,7 +131,8 @@ export function StreamingManager({ rows }: { rows: StreamingRow[] }) {
   const t = useTranslations("catalog.streaming");
   const tc = useTranslations("catalog.common");
   const router = useRouter();
-  const phone = usePhoneLayout();
+  const tk = useTranslations("listKit");
+  const shown = useNameFilter(rows);
   const { messageOf } = useErrorText();
   const [editing, setEditing] = useState<StreamingRow | null>(null);
   const [creating, setCreating] = useState(false);
@@ -181,88 +181,44 @@ export function StreamingManager({ rows }: { rows: StreamingRow[] }) {
     </Group>
   );
 
-  let list;
-  if (rows.length === 0) {
-    list = (
-      <Card withBorder padding="xl">
-        <Text c="dimmed" ta="center" data-testid="streaming-empty">
-          {t("empty")}
-        </Text>
-      </Card>
-    );
-  } else if (phone) {
-    list = (
-      <Stack gap="xs" data-testid="streaming-cards">
-        {rows.map((s) => (
-          <Card key={s.id} withBorder padding="sm" data-testid="streaming-row">
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={500} size="sm" style={{ overflowWrap: "anywhere" }}>
-                {s.name}
-              </Text>
-              {status(s)}
-            </Group>
-            <Text size="xs" c="dimmed" mt={4}>
-              {tc("labeled", { label: t("slots"), value: `${s.slotsHeld} / ${s.slotCount}` })}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {tc("labeled", { label: t("plans"), value: String(s.planCount) })}
-            </Text>
-            <Group justify="flex-end" mt={6}>
-              {actions(s)}
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
-  } else {
-    list = (
-      <Card withBorder padding={0} data-testid="streaming-table">
-        <Table.ScrollContainer minWidth={640} type="native">
-          <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("name")}</Table.Th>
-                <Table.Th>{t("slots")}</Table.Th>
-                <Table.Th>{t("plans")}</Table.Th>
-                <Table.Th>{t("status")}</Table.Th>
-                <Table.Th ta="right" style={stickyEndCell()}>
-                  {tc("actions")}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((s, idx) => (
-                <Table.Tr key={s.id} data-testid="streaming-row">
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {s.name}
-                    </Text>
-                    {s.description ? (
-                      <Text size="xs" c="dimmed" lineClamp={1} maw={320}>
-                        {s.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{`${s.slotsHeld} / ${s.slotCount}`}</Table.Td>
-                  <Table.Td>{s.planCount}</Table.Td>
-                  <Table.Td>{status(s)}</Table.Td>
-                  <Table.Td style={stickyEndCell(idx % 2 === 0)}>{actions(s)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-    );
-  }
+  const slots = (s: StreamingRow) => `${s.slotsHeld} / ${s.slotCount}`;
+  const columns: Column<StreamingRow>[] = [
+    {
+      key: "name",
+      header: t("name"),
+      cell: (s) => (
+        <>
+          <Text size="sm" fw={500}>
+            {s.name}
+          </Text>
+          {s.description ? <Truncated text={s.description} size="xs" c="dimmed" maw={320} /> : null}
+        </>
+      ),
+    },
+    { key: "slots", header: t("slots"), cell: slots },
+    { key: "plans", header: t("plans"), cell: (s) => s.planCount },
+    { key: "status", header: t("status"), cell: status },
+    { key: "actions", header: tc("actions"), align: "right", sticky: true, cell: actions },
+  ];
+  const card = (s: StreamingRow) => (
+    <>
+      <CardHead title={s.name} aside={status(s)} />
+      <CardFact label={t("slots")} value={slots(s)} mt={4} />
+      <CardFact label={t("plans")} value={String(s.planCount)} />
+      <CardActions>
+        {actions(s)}
+      </CardActions>
+    </>
+  );
+  const list = <ListView rows={shown} rowKey={(s) => s.id} columns={columns} card={card} rowAttrs={() => ({ "data-testid": "streaming-row" })} empty={t("empty")} testId="streaming" minWidth={640} />;
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
+      <ListToolbar search={{ label: tk("searchByName"), placeholder: tk("searchByName"), testId: "streaming-search" }}>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-streaming">
           {t("create")}
         </Button>
-      </Group>
+      </ListToolbar>
       {list}
       <ServiceForm service={editing} opened={creating || editing !== null} onClose={() => { setCreating(false); setEditing(null); }} />
       <Modal opened={revealed !== null} onClose={() => setRevealed(null)} title={revealed ? t("revealTitle", { name: revealed.name }) : ""} centered>

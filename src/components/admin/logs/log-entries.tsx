@@ -1,8 +1,8 @@
 "use client";
-// The rows of one log kind: a table on a wide screen, one card per row on a phone. Every row can be
+// The rows of one log kind on the list kit: a table on a wide screen, one card per row on a phone. Every row can be
 // deleted after a confirmation; a row the service keeps (a risk event whose restriction is active,
 // a task that has not finished) says why instead of offering the button.
-import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconListSearch, IconLock, IconTrash } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -13,7 +13,7 @@ import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { AnchorLink } from "../../links";
 import { EmptyState } from "../../shell/empty-state";
-import { usePhoneLayout } from "../../shell/use-phone-layout";
+import { ListView, type Column } from "../list-kit";
 import { COLUMNS, type LogEntryView, type LogKind } from "./log-codes";
 
 function Kept({ reason }: { reason: NonNullable<LogEntryView["kept"]> }) {
@@ -42,7 +42,6 @@ function RowAction({ row, onDelete }: { row: LogEntryView; onDelete: (r: LogEntr
 export function LogEntries({ kind, rows, filtered }: { kind: LogKind; rows: LogEntryView[]; filtered: boolean }) {
   const t = useTranslations("adminLogs");
   const f = useFormatter();
-  const phone = usePhoneLayout();
   const router = useRouter();
   const { messageOf } = useErrorText();
   const [deleting, setDeleting] = useState<LogEntryView | null>(null);
@@ -73,9 +72,6 @@ export function LogEntries({ kind, rows, filtered }: { kind: LogKind; rows: LogE
     </ConfirmModal>
   );
 
-  if (rows.length === 0) {
-    return <EmptyState icon={<IconListSearch size={24} />} title={t("emptyTitle")} hint={filtered ? t("emptyFiltered") : t("emptyHint")} testId="log-empty" />;
-  }
   const first = (r: LogEntryView) => {
     const text = r.cells[columns[0]!] ?? "";
     return r.href ? (
@@ -88,75 +84,60 @@ export function LogEntries({ kind, rows, filtered }: { kind: LogKind; rows: LogE
       </Text>
     );
   };
+  const action = (r: LogEntryView) => <RowAction row={r} onDelete={ask} />;
 
-  if (phone) {
-    return (
-      <Stack gap="xs" data-testid="log-list" data-kind={kind}>
-        {rows.map((r) => (
-          <Card key={r.id} withBorder padding="sm" data-testid="log-row" data-id={r.id}>
-            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text size="xs" c="dimmed">
-                  {when(r.createdAt)}
-                </Text>
-                {first(r)}
-              </Stack>
-              <RowAction row={r} onDelete={ask} />
-            </Group>
-            {columns.slice(1).map((c) => (
-              <Text key={c} size="xs" style={{ overflowWrap: "anywhere" }}>
-                <Text span size="xs" c="dimmed">
-                  {t(`columns.${c}`)}:{" "}
-                </Text>
-                {r.cells[c]}
-              </Text>
-            ))}
-          </Card>
-        ))}
-        {modal}
-      </Stack>
-    );
-  }
+  const table: Column<LogEntryView>[] = [
+    { key: "time", header: t("columns.time"), style: () => ({ whiteSpace: "nowrap" }), cell: (r) => <Text size="xs">{when(r.createdAt)}</Text> },
+    { key: columns[0]!, header: t(`columns.${columns[0]!}`), style: () => ({ maxWidth: 280 }), cell: first },
+    ...columns.slice(1).map((c) => ({
+      key: c,
+      header: t(`columns.${c}`),
+      style: () => ({ maxWidth: 320 }),
+      cell: (r: LogEntryView) => (
+        <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+          {r.cells[c]}
+        </Text>
+      ),
+    })),
+    { key: "actions", header: <VisuallyHidden>{t("columns.actions")}</VisuallyHidden>, align: "right", cell: (r) => <Group justify="flex-end" wrap="nowrap">{action(r)}</Group> },
+  ];
+  const card = (r: LogEntryView) => (
+    <>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed">
+            {when(r.createdAt)}
+          </Text>
+          {first(r)}
+        </Stack>
+        {action(r)}
+      </Group>
+      {columns.slice(1).map((c) => (
+        <Text key={c} size="xs" style={{ overflowWrap: "anywhere" }}>
+          <Text span size="xs" c="dimmed">
+            {t(`columns.${c}`)}:{" "}
+          </Text>
+          {r.cells[c]}
+        </Text>
+      ))}
+    </>
+  );
+
   return (
-    <Card withBorder padding={0} data-testid="log-list" data-kind={kind}>
-      <Table.ScrollContainer minWidth={820} type="native">
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("columns.time")}</Table.Th>
-              {columns.map((c) => (
-                <Table.Th key={c}>{t(`columns.${c}`)}</Table.Th>
-              ))}
-              <Table.Th ta="right">
-                <VisuallyHidden>{t("columns.actions")}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.id} data-testid="log-row" data-id={r.id}>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  <Text size="xs">{when(r.createdAt)}</Text>
-                </Table.Td>
-                <Table.Td maw={280}>{first(r)}</Table.Td>
-                {columns.slice(1).map((c) => (
-                  <Table.Td key={c} maw={320}>
-                    <Text size="xs" style={{ overflowWrap: "anywhere" }}>
-                      {r.cells[c]}
-                    </Text>
-                  </Table.Td>
-                ))}
-                <Table.Td ta="right">
-                  <Group justify="flex-end" wrap="nowrap">
-                    <RowAction row={r} onDelete={ask} />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+    <>
+      <ListView
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={table}
+        card={card}
+        rowAttrs={(r) => ({ "data-testid": "log-row", "data-id": r.id })}
+        empty={<EmptyState icon={<IconListSearch size={24} />} title={t("emptyTitle")} hint={filtered ? t("emptyFiltered") : t("emptyHint")} testId="log-empty" />}
+        testId="log"
+        minWidth={820}
+        wrap
+        frameAttrs={{ "data-testid": "log-list", "data-kind": kind }}
+      />
       {modal}
-    </Card>
+    </>
   );
 }

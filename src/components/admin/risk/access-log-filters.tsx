@@ -1,13 +1,12 @@
 "use client";
-// The access log's search and filters, kept in the URL. Text fields apply on Enter or the button,
-// choices at once; any change starts again at the newest page. Times are typed in the browser's
-// zone and travel as instants.
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { IconSearch, IconX } from "@tabler/icons-react";
+// The access log's search and filters, kept in the URL (list kit). Text fields filter as you type,
+// choices at once, the times on Enter or the button; any change starts again at the newest page.
+// Times are typed in the browser's zone and travel as instants.
+import { Alert, Button, Group, Select, SimpleGrid, Stack } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { usePathname, useRouter } from "next/navigation";
-import { useState, useSyncExternalStore, useTransition, type FormEvent } from "react";
-import { ACCESS_OUTCOME_CODES, ACCESS_SOURCE_CODES, FIELD_OF_PARAM, FILTER_PARAMS, fromLocalInput, toLocalInput, type AccessLogFilterValues } from "./access-log-codes";
+import type { FormEvent } from "react";
+import { FilterButtons, ListSearch, TimeRangeFields, useTimeRange, useUrlFilters } from "../list-kit";
+import { ACCESS_OUTCOME_CODES, ACCESS_SOURCE_CODES, FIELD_OF_PARAM, FILTER_PARAMS, type AccessLogFilterValues } from "./access-log-codes";
 
 interface Props {
   filters: AccessLogFilterValues;
@@ -16,63 +15,22 @@ interface Props {
   errors: Record<string, string>;
 }
 
-const noSubscribe = () => () => {};
-
 export function AccessLogFilters({ filters, nodes, errors }: Props) {
   const t = useTranslations("adminRiskLogs.filters");
   const tl = useTranslations("adminRiskLogs");
-  const router = useRouter();
-  const pathname = usePathname();
-  const [pending, startTransition] = useTransition();
-  const [text, setText] = useState({ user: filters.user, ip: filters.ip, country: filters.country, sub: filters.sub });
-  // The server cannot know the browser's zone: the time fields show their value once hydrated,
-  // and null means "not edited".
-  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
-  const [fromText, setFromText] = useState<string | null>(null);
-  const [toText, setToText] = useState<string | null>(null);
-  const fromValue = fromText ?? (hydrated ? toLocalInput(filters.from) : "");
-  const toValue = toText ?? (hydrated ? toLocalInput(filters.to) : "");
-
-  const go = (values: AccessLogFilterValues) => {
-    const params = new URLSearchParams();
-    for (const k of FILTER_PARAMS) if (values[k].trim()) params.set(k, values[k].trim());
-    const qs = params.toString();
-    startTransition(() => router.push(qs ? `${pathname}?${qs}` : pathname));
-  };
-  const current = (): AccessLogFilterValues => ({
-    ...filters,
-    ...text,
-    from: fromText === null ? filters.from : fromLocalInput(fromText),
-    to: toText === null ? filters.to : fromLocalInput(toText),
-  });
-  const apply = (next: Partial<AccessLogFilterValues> = {}) => go({ ...current(), ...next });
+  const { apply, pending } = useUrlFilters();
+  const range = useTimeRange(filters.from, filters.to);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    apply();
+    apply(range.values());
   };
   const reset = () => {
-    setText({ user: "", ip: "", country: "", sub: "" });
-    setFromText("");
-    setToText("");
-    go({ user: "", userId: "", ip: "", country: "", sub: "", source: "", outcome: "", node: "", from: "", to: "" });
+    range.clear();
+    apply(Object.fromEntries(FILTER_PARAMS.map((k) => [k, ""])));
   };
   const err = (k: keyof AccessLogFilterValues) => errors[FIELD_OF_PARAM[k]];
-  const textField = (k: "user" | "ip" | "country" | "sub", label: string, placeholder: string, extra: { maxLength?: number; ff?: string } = {}) => (
-    <TextInput
-      label={label}
-      placeholder={placeholder}
-      value={text[k]}
-      onChange={(e) => {
-        const v = e.currentTarget.value;
-        setText((x) => ({ ...x, [k]: v }));
-      }}
-      error={err(k)}
-      maxLength={extra.maxLength ?? 254}
-      ff={extra.ff}
-      autoComplete="off"
-      spellCheck={false}
-      data-testid={`access-filter-${k}`}
-    />
+  const textField = (k: "user" | "ip" | "country" | "sub", label: string, placeholder: string, maxLength = 254) => (
+    <ListSearch bare visibleLabel param={k} value={filters[k]} apply={apply} label={label} placeholder={placeholder} error={err(k)} maxLength={maxLength} testId={`access-filter-${k}`} />
   );
 
   return (
@@ -90,9 +48,9 @@ export function AccessLogFilters({ filters, nodes, errors }: Props) {
         ) : null}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
           {textField("user", t("user"), t("userPlaceholder"))}
-          {textField("ip", t("ip"), t("ipPlaceholder"), { maxLength: 64, ff: "monospace" })}
-          {textField("country", t("country"), t("countryPlaceholder"), { maxLength: 2 })}
-          {textField("sub", t("subscription"), t("subscriptionPlaceholder"), { maxLength: 36, ff: "monospace" })}
+          {textField("ip", t("ip"), t("ipPlaceholder"), 64)}
+          {textField("country", t("country"), t("countryPlaceholder"), 2)}
+          {textField("sub", t("subscription"), t("subscriptionPlaceholder"), 36)}
           <Select
             label={t("source")}
             placeholder={t("allSources")}
@@ -126,18 +84,9 @@ export function AccessLogFilters({ filters, nodes, errors }: Props) {
             data-testid="access-filter-node"
           />
           <div />
-          <TextInput type="datetime-local" label={t("from")} value={fromValue} onChange={(e) => setFromText(e.currentTarget.value)} error={err("from")} data-testid="access-filter-from" />
-          <TextInput type="datetime-local" label={t("to")} value={toValue} onChange={(e) => setToText(e.currentTarget.value)} error={err("to")} data-testid="access-filter-to" />
+          <TimeRangeFields range={range} labels={{ from: t("from"), to: t("to") }} errors={{ from: err("from"), to: err("to") }} testIdPrefix="access-filter" />
         </SimpleGrid>
-        <Group gap="xs" justify="flex-end">
-          {pending ? <Loader size="xs" /> : null}
-          <Button variant="default" leftSection={<IconX size={16} />} onClick={reset} data-testid="access-filter-reset">
-            {t("reset")}
-          </Button>
-          <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="access-filter-apply">
-            {t("apply")}
-          </Button>
-        </Group>
+        <FilterButtons pending={pending} onReset={reset} labels={{ reset: t("reset"), apply: t("apply") }} testIdPrefix="access-filter" />
       </Stack>
     </form>
   );

@@ -1,129 +1,87 @@
 "use client";
-// The admin risk event list: a table on wide screens, cards on phones (usePhoneLayout). Each row
+// The admin risk event list on the list kit: a table on wide screens, cards on phones. Each row
 // opens the event page, where the review and the decisions are made.
-import { Anchor, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
-import { IconSearchOff, IconShieldCheck } from "@tabler/icons-react";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { IconShieldCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { EmptyState } from "../../shell/empty-state";
-import { stickyEndCell } from "../../shell/sticky-end-cell";
-import { usePhoneLayout } from "../../shell/use-phone-layout";
+import { CardFact, FilteredEmpty, ListView, Truncated, type Column } from "../list-kit";
 import { useWhen } from "../orders/order-labels";
 import { shortId, type RiskEventView } from "./risk-codes";
 import { RiskLevelBadge, RiskMarks, RiskReviewBadge } from "./risk-labels";
 
+const href = (e: RiskEventView) => `/admin/risk/${e.id}`;
+
 export function RiskEventsTable({ rows, filtered }: { rows: RiskEventView[]; filtered: boolean }) {
   const t = useTranslations("adminRisk");
   const when = useWhen();
-  const phone = usePhoneLayout();
-  const href = (e: RiskEventView) => `/admin/risk/${e.id}`;
   const scope = (e: RiskEventView) => (e.subscriptionId ? (e.planName ?? shortId(e.subscriptionId)) : t("scopeAll"));
-
-  if (rows.length === 0) {
-    return (
-      <EmptyState
-        icon={filtered ? <IconSearchOff size={24} /> : <IconShieldCheck size={24} />}
-        title={filtered ? t("empty") : t("emptyNone")}
-        hint={filtered ? t("emptyHint") : t("emptyNoneHint")}
-        testId="risk-empty"
-      >
-        {filtered ? (
-          <Anchor component={Link} href="/admin/risk" size="sm">
-            {t("clearFilters")}
-          </Anchor>
-        ) : null}
-      </EmptyState>
-    );
-  }
-
-  if (phone) {
-    return (
-      <Stack gap="xs" data-testid="risk-cards">
-        {rows.map((e) => (
-          <Card key={e.id} withBorder padding="sm" data-testid="risk-row" data-id={e.id}>
-            <Stack gap={4}>
-              <Anchor component={Link} href={href(e)} size="sm" fw={600} style={{ overflowWrap: "anywhere" }} data-testid="risk-open">
-                {t(`reasons.${e.reason}`)}
-              </Anchor>
-              <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                {e.email}
-              </Text>
-              <Group gap={6}>
-                <RiskLevelBadge level={e.level} />
-                <RiskReviewBadge status={e.reviewStatus} />
-                <RiskMarks restrictionActive={e.restrictionActive} finalAction={e.finalAction} />
-              </Group>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                {t("labeled", { label: t("scope"), value: scope(e) })}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t("labeled", { label: t("createdAt"), value: when(e.createdAt) })}
-              </Text>
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
-
-  return (
-    <Card withBorder padding={0} data-testid="risk-table">
-      <Table.ScrollContainer minWidth={980} type="native">
-        <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("reason")}</Table.Th>
-              <Table.Th>{t("user")}</Table.Th>
-              <Table.Th>{t("scope")}</Table.Th>
-              <Table.Th>{t("level")}</Table.Th>
-              <Table.Th>{t("status")}</Table.Th>
-              <Table.Th>{t("createdAt")}</Table.Th>
-              <Table.Th ta="right" style={stickyEndCell()}>
-                {t("actions")}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((e, idx) => (
-              <Table.Tr key={e.id} data-testid="risk-row" data-id={e.id}>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Anchor component={Link} href={href(e)} size="sm" fw={500} data-testid="risk-open">
-                      {t(`reasons.${e.reason}`)}
-                    </Anchor>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {shortId(e.id)} · {e.day}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{e.email}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{scope(e)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <RiskLevelBadge level={e.level} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <RiskReviewBadge status={e.reviewStatus} />
-                    <RiskMarks restrictionActive={e.restrictionActive} finalAction={e.finalAction} />
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{when(e.createdAt)}</Text>
-                </Table.Td>
-                <Table.Td ta="right" style={stickyEndCell(idx % 2 === 0)}>
-                  <Button component={Link} href={href(e)} variant="default" size="compact-xs" data-testid="risk-details">
-                    {t("details")}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+  const review = (e: RiskEventView) => (
+    <>
+      <RiskReviewBadge status={e.reviewStatus} />
+      <RiskMarks restrictionActive={e.restrictionActive} finalAction={e.finalAction} />
+    </>
   );
+
+  const columns: Column<RiskEventView>[] = [
+    {
+      key: "reason",
+      header: t("reason"),
+      cell: (e) => (
+        <Stack gap={0}>
+          <Anchor component={Link} href={href(e)} size="sm" fw={500} data-testid="risk-open">
+            {t(`reasons.${e.reason}`)}
+          </Anchor>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {shortId(e.id)} · {e.day}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: "user", header: t("user"), cell: (e) => <Truncated text={e.email} /> },
+    { key: "scope", header: t("scope"), cell: (e) => <Truncated text={scope(e)} maw={200} /> },
+    { key: "level", header: t("level"), cell: (e) => <RiskLevelBadge level={e.level} /> },
+    { key: "status", header: t("status"), cell: (e) => <Group gap={4} wrap="nowrap">{review(e)}</Group> },
+    { key: "createdAt", header: t("createdAt"), cell: (e) => <Text size="xs">{when(e.createdAt)}</Text> },
+    {
+      key: "actions",
+      header: t("actions"),
+      align: "right",
+      sticky: true,
+      cell: (e) => (
+        <Button component={Link} href={href(e)} variant="default" size="compact-xs" data-testid="risk-details">
+          {t("details")}
+        </Button>
+      ),
+    },
+  ];
+
+  const card = (e: RiskEventView) => (
+    <Stack gap={4}>
+      <Anchor component={Link} href={href(e)} size="sm" fw={600} style={{ overflowWrap: "anywhere" }} data-testid="risk-open">
+        {t(`reasons.${e.reason}`)}
+      </Anchor>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+        {e.email}
+      </Text>
+      <Group gap={6}>
+        <RiskLevelBadge level={e.level} />
+        {review(e)}
+      </Group>
+      <CardFact label={t("scope")} value={scope(e)} />
+      <CardFact label={t("createdAt")} value={when(e.createdAt)} />
+    </Stack>
+  );
+
+  const empty = (
+    <FilteredEmpty
+      filtered={filtered}
+      icon={<IconShieldCheck size={24} />}
+      texts={{ empty: t("empty"), emptyHint: t("emptyHint"), none: t("emptyNone"), noneHint: t("emptyNoneHint"), clear: t("clearFilters") }}
+      clearHref="/admin/risk"
+      testId="risk-empty"
+    />
+  );
+
+  return <ListView rows={rows} rowKey={(e) => e.id} columns={columns} card={card} rowAttrs={(e) => ({ "data-testid": "risk-row", "data-id": e.id })} empty={empty} testId="risk" minWidth={980} />;
 }

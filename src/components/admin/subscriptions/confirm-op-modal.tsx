@@ -5,9 +5,9 @@ import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { FormError } from "../../forms/form-error";
+import { OP_COLORS } from "./op-look";
 import type { SubscriptionOp } from "./subscription-codes";
 
-const COLORS: Record<SubscriptionOp, string> = { suspend: "orange", activate: "teal", cancel: "red", delete: "red" };
 const DELETE_WORD = "DELETE";
 
 interface Props {
@@ -45,7 +45,7 @@ export function ConfirmOpModal({ op, title, children, busy, error, onConfirm, on
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t("keep")}
           </Button>
-          <Button color={op ? COLORS[op] : undefined} onClick={() => op && onConfirm(op)} disabled={!ready} loading={busy} data-testid={`${testId}-submit`} data-autofocus={op !== "delete" || undefined}>
+          <Button color={op ? OP_COLORS[op] : undefined} onClick={() => op && onConfirm(op)} disabled={!ready} loading={busy} data-testid={`${testId}-submit`} data-autofocus={op !== "delete" || undefined}>
             {op ? t(`ops.${op}`) : ""}
           </Button>
         </Group>

@@ -2,16 +2,17 @@
 // The detail page's operations: suspend / activate / cancel / delete (each asked once more, naming
 // the owner and plan), and for a streaming subscription, moving its slot to another service.
 import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
-import { IconArrowsExchange, IconBan, IconPlayerPause, IconPlayerPlay, IconTrash } from "@tabler/icons-react";
+import { IconArrowsExchange } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { activateSubscription, cancelSubscription, deleteSubscriptionPermanently, reassignStreamingSlot, suspendSubscription } from "@/app/admin/subscriptions/actions";
 import type { SubscriptionKind, SubscriptionStatus } from "@/server/db/schema/commerce";
 import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText, type UiError } from "../../forms/server-error";
 import { ConfirmOpModal } from "./confirm-op-modal";
+import { OP_COLORS, opIcon } from "./op-look";
 import { opsFor, type SubscriptionOp } from "./subscription-codes";
 
 type Result = { ok: true } | { ok: false; error: UiError };
@@ -23,13 +24,6 @@ const RUN: Record<SubscriptionOp, (id: string) => Promise<Result>> = {
   cancel: cancelSubscription,
   delete: deleteSubscriptionPermanently,
 };
-const ICONS: Record<SubscriptionOp, ReactNode> = {
-  suspend: <IconPlayerPause size={16} />,
-  activate: <IconPlayerPlay size={16} />,
-  cancel: <IconBan size={16} />,
-  delete: <IconTrash size={16} />,
-};
-const COLORS: Record<SubscriptionOp, string> = { suspend: "orange", activate: "teal", cancel: "red", delete: "red" };
 
 export interface StreamingChoice { id: string; name: string; enabled: boolean; slotsFree: number }
 
@@ -66,7 +60,7 @@ export function SubscriptionActions({ sub, streaming }: Props) {
     <>
       <Group gap="xs" wrap="wrap" data-testid="subscription-actions">
         {ops.map((op) => (
-          <Button key={op} variant={op === "delete" ? "outline" : "light"} color={COLORS[op]} leftSection={ICONS[op]} onClick={() => setAsking(op)} data-testid={`subscription-${op}`}>
+          <Button key={op} variant={op === "delete" ? "outline" : "light"} color={OP_COLORS[op]} leftSection={opIcon(op, 16)} onClick={() => setAsking(op)} data-testid={`subscription-${op}`}>
             {t(`ops.${op}`)}
           </Button>
         ))}

@@ -1,8 +1,8 @@
 "use client";
-// [wallet] The admin card list: a table on wide screens, cards on phones. A card that was never used
+// [wallet] The admin card list on the list kit: a table on wide screens, cards on phones. A card that was never used
 // can be deleted (asked once more; a plan card gives its stock unit back); a batch id filters the
 // list to that batch.
-import { Anchor, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
 import NextLink from "next/link";
@@ -12,8 +12,8 @@ import { deleteCard } from "@/app/admin/wallet/cards/actions";
 import { FormError } from "@/components/forms/form-error";
 import { notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
-import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { formatMoney } from "@/components/store/money";
+import { ListView, Truncated, type Column } from "../list-kit";
 import { cardsHref } from "./cards-toolbar";
 
 export interface CardRowView {
@@ -137,7 +137,6 @@ function DeleteDialog({ card, onClose }: { card: CardRowView; onClose: () => voi
 export function CardsTable({ rows, currency }: { rows: CardRowView[]; currency: string }) {
   const t = useTranslations("cards");
   const when = useWhen();
-  const phone = usePhoneLayout();
   const [deleting, setDeleting] = useState<CardRowView | null>(null);
 
   const deleteButton = (c: CardRowView) =>
@@ -153,116 +152,73 @@ export function CardsTable({ rows, currency }: { rows: CardRowView[]; currency: 
   );
   const expires = (c: CardRowView) => <Text size="sm" c={c.expiresAt ? undefined : "dimmed"}>{when(c.expiresAt) ?? t("never")}</Text>;
 
-  const modal = (
-    <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t("deleteTitle")} centered>
-      {deleting ? <DeleteDialog card={deleting} onClose={() => setDeleting(null)} /> : null}
-    </Modal>
-  );
+  const columns: Column<CardRowView>[] = [
+    { key: "kind", header: t("kind"), cell: (c) => <Text size="sm">{t(`kinds.${c.kind}`)}</Text> },
+    { key: "hint", header: t("hint"), cell: hint },
+    {
+      key: "value",
+      header: t("value"),
+      cell: (c) => (
+        <>
+          <Value card={c} currency={currency} />
+          {c.note ? <Truncated text={c.note} size="xs" c="dimmed" maw={220} /> : null}
+        </>
+      ),
+    },
+    { key: "status", header: t("status"), cell: (c) => <StatusBadge status={c.status} /> },
+    { key: "expires", header: t("expires"), cell: expires },
+    { key: "usedBy", header: t("usedBy"), style: () => ({ maxWidth: 220 }), cell: (c) => <UsedBy card={c} /> },
+    { key: "batch", header: t("batch"), cell: (c) => <BatchLink batchId={c.batchId} /> },
+    { key: "created", header: t("created"), cell: (c) => <Text size="sm">{when(c.createdAt)}</Text> },
+    { key: "actions", header: <VisuallyHidden>{t("actions")}</VisuallyHidden>, align: "right", sticky: true, cell: deleteButton },
+  ];
 
-  if (rows.length === 0) {
-    return (
-      <Card withBorder padding="lg">
-        <Text c="dimmed" size="sm" ta="center" data-testid="cards-empty">
-          {t("empty")}
+  const card = (c: CardRowView) => (
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Badge variant="outline" style={{ flexShrink: 0 }}>
+            {t(`kinds.${c.kind}`)}
+          </Badge>
+          {hint(c)}
+        </Group>
+        <StatusBadge status={c.status} />
+      </Group>
+      <Value card={c} currency={currency} />
+      <Group gap="xs" wrap="wrap">
+        <Text size="xs" c="dimmed">
+          {t("expires")}:
         </Text>
-      </Card>
-    );
-  }
-
-  if (phone) {
-    return (
-      <Stack gap="sm" data-testid="cards-list">
-        {rows.map((c) => (
-          <Card key={c.id} withBorder padding="sm" data-testid="card-row" data-card-id={c.id} data-status={c.status}>
-            <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Badge variant="outline" style={{ flexShrink: 0 }}>
-                    {t(`kinds.${c.kind}`)}
-                  </Badge>
-                  {hint(c)}
-                </Group>
-                <StatusBadge status={c.status} />
-              </Group>
-              <Value card={c} currency={currency} />
-              <Group gap="xs" wrap="wrap">
-                <Text size="xs" c="dimmed">
-                  {t("expires")}:
-                </Text>
-                {expires(c)}
-              </Group>
-              <UsedBy card={c} />
-              {c.note ? (
-                <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                  {c.note}
-                </Text>
-              ) : null}
-              <Group justify="space-between" wrap="nowrap">
-                <BatchLink batchId={c.batchId} />
-                {deleteButton(c)}
-              </Group>
-            </Stack>
-          </Card>
-        ))}
-        {modal}
-      </Stack>
-    );
-  }
+        {expires(c)}
+      </Group>
+      <UsedBy card={c} />
+      {c.note ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          {c.note}
+        </Text>
+      ) : null}
+      <Group justify="space-between" wrap="nowrap">
+        <BatchLink batchId={c.batchId} />
+        {deleteButton(c)}
+      </Group>
+    </Stack>
+  );
 
   return (
     <>
-      <ScrollArea type="auto">
-        <Table striped highlightOnHover verticalSpacing="xs" miw={900} data-testid="cards-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("kind")}</Table.Th>
-              <Table.Th>{t("hint")}</Table.Th>
-              <Table.Th>{t("value")}</Table.Th>
-              <Table.Th>{t("status")}</Table.Th>
-              <Table.Th>{t("expires")}</Table.Th>
-              <Table.Th>{t("usedBy")}</Table.Th>
-              <Table.Th>{t("batch")}</Table.Th>
-              <Table.Th>{t("created")}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t("actions")}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={c.id} data-testid="card-row" data-card-id={c.id} data-status={c.status}>
-                <Table.Td>
-                  <Text size="sm">{t(`kinds.${c.kind}`)}</Text>
-                </Table.Td>
-                <Table.Td>{hint(c)}</Table.Td>
-                <Table.Td>
-                  <Value card={c} currency={currency} />
-                  {c.note ? (
-                    <Text size="xs" c="dimmed" lineClamp={1} title={c.note}>
-                      {c.note}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={c.status} />
-                </Table.Td>
-                <Table.Td>{expires(c)}</Table.Td>
-                <Table.Td maw={220}>
-                  <UsedBy card={c} />
-                </Table.Td>
-                <Table.Td>
-                  <BatchLink batchId={c.batchId} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{when(c.createdAt)}</Text>
-                </Table.Td>
-                <Table.Td ta="right">{deleteButton(c)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-      {modal}
+      <ListView
+        rows={rows}
+        rowKey={(c) => c.id}
+        columns={columns}
+        card={card}
+        rowAttrs={(c) => ({ "data-testid": "card-row", "data-card-id": c.id, "data-status": c.status })}
+        empty={t("empty")}
+        testId="cards"
+        minWidth={900}
+      />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t("deleteTitle")} centered>
+        {deleting ? <DeleteDialog card={deleting} onClose={() => setDeleting(null)} /> : null}
+      </Modal>
     </>
   );
 }

@@ -2,7 +2,7 @@
 // The admin's recharge orders: a table on wide screens, cards on phones (one layout in the DOM).
 // Each row's actions (confirm payment, cancel, delete) are asked once more in a dialog that says
 // what happens to the balance, and report the server's refusal in the page's language.
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Text } from "@mantine/core";
 import { IconCheck, IconDots, IconTrash, IconX } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -11,10 +11,9 @@ import { cancelAdminWalletRecharge, confirmAdminWalletRecharge, deleteAdminWalle
 import { notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
-import { stickyEndCell } from "@/components/shell/sticky-end-cell";
-import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { formatMoney } from "@/components/store/money";
 import type { RechargeStatus } from "@/server/db/schema/wallet";
+import { CardFact, CardHead, ListView, Truncated, type Column } from "../list-kit";
 
 export interface AdminRechargeRowView {
   id: string;
@@ -79,7 +78,6 @@ export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
   const t = useTranslations("adminWallet.recharges");
   const tp = useTranslations("store.provider");
   const format = useFormatter();
-  const phone = usePhoneLayout();
   const router = useRouter();
   const { messageOf } = useErrorText();
   const [asking, setAsking] = useState<{ step: Step; row: AdminRechargeRowView } | null>(null);
@@ -130,112 +128,45 @@ export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
     </ConfirmModal>
   ) : null;
 
-  if (rows.length === 0) {
-    return (
-      <Card withBorder padding="xl">
-        <Text c="dimmed" ta="center" data-testid="recharges-empty">
-          {t("empty")}
-        </Text>
-      </Card>
-    );
-  }
-
-  if (phone) {
-    return (
-      <Stack gap="xs" data-testid="admin-recharges-cards">
-        {rows.map((r) => (
-          <Card key={r.id} withBorder padding="sm" data-testid="recharge-row" data-recharge-no={r.rechargeNo}>
-            <Stack gap={4}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: "anywhere" }}>
-                  {r.rechargeNo}
-                </Text>
-                <Text size="sm" fw={700} style={{ flexShrink: 0 }}>
-                  {formatMoney(r.amountMinor, r.currency)}
-                </Text>
-              </Group>
-              <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                {r.email}
-              </Text>
-              <Group gap={6}>
-                <StatusBadge row={r} />
-              </Group>
-              <Text size="xs" c="dimmed">
-                {t("labeled", { label: t("method"), value: method(r) })}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                {t("labeled", { label: t("tradeNo"), value: r.tradeNo ?? t("none") })}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t("labeled", { label: t("createdAt"), value: when(r.createdAt) })}
-              </Text>
-              <RowActions row={r} onStep={(s) => open(s, r)} />
-            </Stack>
-          </Card>
-        ))}
-        {dialog}
-      </Stack>
-    );
-  }
+  const actions = (r: AdminRechargeRowView) => <RowActions row={r} onStep={(s) => open(s, r)} />;
+  const columns: Column<AdminRechargeRowView>[] = [
+    { key: "rechargeNo", header: t("rechargeNo"), cell: (r) => <Text size="sm" ff="monospace">{r.rechargeNo}</Text> },
+    { key: "user", header: t("user"), cell: (r) => <Truncated text={r.email} /> },
+    { key: "amount", header: t("amount"), align: "right", cell: (r) => <Text size="sm" fw={500}>{formatMoney(r.amountMinor, r.currency)}</Text> },
+    { key: "status", header: t("status"), cell: (r) => <StatusBadge row={r} /> },
+    { key: "method", header: t("method"), cell: (r) => <Text size="sm">{method(r)}</Text> },
+    { key: "tradeNo", header: t("tradeNo"), cell: (r) => <Truncated text={r.tradeNo ?? t("none")} size="xs" ff="monospace" maw={200} /> },
+    { key: "createdAt", header: t("createdAt"), cell: (r) => <Text size="xs">{when(r.createdAt)}</Text> },
+    { key: "actions", header: t("actions"), align: "right", sticky: true, cell: actions },
+  ];
+  const card = (r: AdminRechargeRowView) => (
+    <Stack gap={4}>
+      <CardHead title={r.rechargeNo} aside={<Text size="sm" fw={700} style={{ flexShrink: 0 }}>{formatMoney(r.amountMinor, r.currency)}</Text>} mono />
+      <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+        {r.email}
+      </Text>
+      <Group gap={6}>
+        <StatusBadge row={r} />
+      </Group>
+      <CardFact label={t("method")} value={method(r)} />
+      <CardFact label={t("tradeNo")} value={r.tradeNo ?? t("none")} />
+      <CardFact label={t("createdAt")} value={when(r.createdAt)} />
+      {actions(r)}
+    </Stack>
+  );
 
   return (
     <>
-      <Card withBorder padding={0} data-testid="admin-recharges-table">
-        <Table.ScrollContainer minWidth={960} type="native">
-          <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: "nowrap" }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("rechargeNo")}</Table.Th>
-                <Table.Th>{t("user")}</Table.Th>
-                <Table.Th ta="right">{t("amount")}</Table.Th>
-                <Table.Th>{t("status")}</Table.Th>
-                <Table.Th>{t("method")}</Table.Th>
-                <Table.Th>{t("tradeNo")}</Table.Th>
-                <Table.Th>{t("createdAt")}</Table.Th>
-                <Table.Th ta="right" style={stickyEndCell()}>
-                  {t("actions")}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r, idx) => (
-                <Table.Tr key={r.id} data-testid="recharge-row" data-recharge-no={r.rechargeNo}>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {r.rechargeNo}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{r.email}</Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" fw={500}>
-                      {formatMoney(r.amountMinor, r.currency)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge row={r} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{method(r)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {r.tradeNo ?? t("none")}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{when(r.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td style={stickyEndCell(idx % 2 === 0)}>
-                    <RowActions row={r} onStep={(s) => open(s, r)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <ListView
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        card={card}
+        rowAttrs={(r) => ({ "data-testid": "recharge-row", "data-recharge-no": r.rechargeNo })}
+        empty={t("empty")}
+        testId="admin-recharges"
+        minWidth={960}
+      />
       {dialog}
     </>
   );

@@ -1,59 +1,15 @@
 "use client";
-import { Group, Loader, Select, TextInput } from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
-import { usePathname, useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent } from "react";
 import { RECHARGE_STATUSES } from "@/server/db/schema/wallet";
+import { ListToolbar } from "../list-kit";
 
-export interface RechargeFilters {
-  q: string;
-  status: string | null;
-}
-
-/** Email search and status filter, kept in the URL; any change starts again at page 1. */
-export function RechargesToolbar(filters: RechargeFilters) {
+/** Email search as you type and the status filter, kept in the URL; any change starts again at page 1. */
+export function RechargesToolbar() {
   const t = useTranslations("adminWallet.recharges");
-  const router = useRouter();
-  const pathname = usePathname();
-  const [pending, startTransition] = useTransition();
-  const [search, setSearch] = useState(filters.q);
-  const apply = (next: Partial<RechargeFilters>) => {
-    const merged = { ...filters, q: search, ...next };
-    const params = new URLSearchParams();
-    if (merged.q?.trim()) params.set("q", merged.q.trim());
-    if (merged.status) params.set("status", merged.status);
-    const qs = params.toString();
-    startTransition(() => router.push(qs ? `${pathname}?${qs}` : pathname));
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: search });
-  };
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <form onSubmit={submit} style={{ flex: "1 1 220px" }} role="search">
-        <TextInput
-          placeholder={t("searchPlaceholder")}
-          aria-label={t("search")}
-          leftSection={<IconSearch size={16} />}
-          rightSection={pending ? <Loader size="xs" /> : null}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          onBlur={() => search.trim() !== filters.q && apply({ q: search })}
-          data-testid="recharge-search"
-        />
-      </form>
-      <Select
-        placeholder={t("allStatuses")}
-        aria-label={t("status")}
-        data={RECHARGE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-        value={filters.status}
-        onChange={(v) => apply({ status: v })}
-        clearable
-        w={{ base: "100%", xs: 200 }}
-        data-testid="recharge-status-filter"
-      />
-    </Group>
+    <ListToolbar
+      search={{ label: t("search"), placeholder: t("searchPlaceholder"), testId: "recharge-search" }}
+      filters={[{ param: "status", label: t("status"), placeholder: t("allStatuses"), data: RECHARGE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })), testId: "recharge-status-filter", width: 200 }]}
+    />
   );
 }

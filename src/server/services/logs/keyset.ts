@@ -7,13 +7,21 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 
 // Timestamps travel as text with microseconds: a JS Date keeps milliseconds only, and a cursor cut
-// to milliseconds would skip rows that share the millisecond but not the microsecond.
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,18})$/;
+// to milliseconds would skip rows that share the millisecond but not the microsecond. The id part
+// is a log row's bigint or, for the tables keyed by uuid (tasks, risk events), a uuid.
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,18}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 export const isLogCursor = (v: string): boolean => CURSOR.test(v);
 
 /** "" (an empty form field or URL parameter) means "no filter". */
 export const opt = <T extends z.ZodType>(s: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), s.optional());
+
+/** Where a keyset page starts: every keyset list's input has these. */
+export const cursorFields = {
+  cursor: opt(z.string().regex(CURSOR, { message: "invalid" })),
+  direction: z.enum(["older", "newer"]).default("older"),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+};
 
 /** The paging part every log list's input shares. */
 export const pageFields = {
@@ -21,9 +29,7 @@ export const pageFields = {
   from: opt(z.coerce.date()),
   /** Exclusive upper bound. */
   to: opt(z.coerce.date()),
-  cursor: opt(z.string().regex(CURSOR, { message: "invalid" })),
-  direction: z.enum(["older", "newer"]).default("older"),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...cursorFields,
 };
 
 export const rangeIsOrdered = (f: { from?: Date; to?: Date }) => !f.from || !f.to || f.from < f.to;
@@ -40,6 +46,8 @@ export interface LogPage<T> {
 export interface KeysetColumns {
   createdAt: PgColumn;
   id: PgColumn;
+  /** How the id compares: a bigint (the log tables, the default) or a uuid. */
+  idType?: "bigint" | "uuid";
 }
 
 /** The cursor text of a row, selected with it (microseconds, UTC). */
@@ -57,7 +65,7 @@ export function rangeConds(c: KeysetColumns, f: { from?: Date; to?: Date }): SQL
 function beyond(c: KeysetColumns, cursor: string, direction: "older" | "newer"): SQL {
   const [, at, id] = CURSOR.exec(cursor)!;
   const ts = sql`${at}::timestamptz`;
-  const cid = sql`${id}::bigint`;
+  const cid = c.idType === "uuid" ? sql`${id}::uuid` : sql`${id}::bigint`;
   // Spelled out rather than as a row comparison so the bound on created_at alone is an index
   // condition on every (column, created_at) index, not only on one that also holds id.
   return direction === "older"

@@ -23,6 +23,7 @@ import {
 import { DomainError } from "../../errors";
 import { isUuid } from "../../uuid";
 import { parseInput } from "../../validation";
+import { cursorFields, cursorTextOf, keysetPage, type LogPage } from "../logs/keyset";
 import { getSettingsWithSecrets } from "../settings/queries";
 
 const HOUR = 3_600_000;
@@ -38,7 +39,7 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const Bool = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
 
 const ListFilter = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  ...cursorFields,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   q: z.string().trim().max(200).optional(),
   status: z.enum(RISK_REVIEW_STATUSES).optional(),
@@ -84,8 +85,10 @@ const rowColumns = {
   createdAt: subscriptionRiskEvents.createdAt,
 };
 
-/** Newest first, a page at a time; `q` searches the owner's email. */
-export async function listRiskEvents(ctx: Ctx, raw: unknown = {}): Promise<{ rows: RiskEventRow[]; total: number; page: number; pageSize: number }> {
+const KEYSET = { createdAt: subscriptionRiskEvents.createdAt, id: subscriptionRiskEvents.id, idType: "uuid" } as const;
+
+/** Newest first, a keyset page at a time on (created_at, id) like the logs; `q` searches the owner's email. */
+export async function listRiskEvents(ctx: Ctx, raw: unknown = {}): Promise<LogPage<RiskEventRow>> {
   requireAdmin(ctx);
   const f = parseInput(ListFilter, raw);
   const e = subscriptionRiskEvents;
@@ -99,21 +102,17 @@ export async function listRiskEvents(ctx: Ctx, raw: unknown = {}): Promise<{ row
   if (f.from) conds.push(gte(e.day, f.from));
   if (f.to) conds.push(lte(e.day, f.to));
   if (f.q) conds.push(ilike(users.email, `%${escapeLike(f.q)}%`));
-  const where = conds.length ? and(...conds) : undefined;
-  const [rows, [total]] = await Promise.all([
+  return keysetPage(KEYSET, conds, f, (where, orderBy, limit) =>
     ctx.db
-      .select(rowColumns)
+      .select({ ...rowColumns, cursor: cursorTextOf(KEYSET) })
       .from(e)
       .innerJoin(users, eq(users.id, e.userId))
       .leftJoin(subscriptions, eq(subscriptions.id, e.subscriptionId))
       .leftJoin(plans, eq(plans.id, subscriptions.planId))
       .where(where)
-      .orderBy(desc(e.createdAt), desc(e.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    ctx.db.select({ n: count() }).from(e).innerJoin(users, eq(users.id, e.userId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0, page: f.page, pageSize: f.pageSize };
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }
 
 export interface PlaceRow { country: string; region: string; city: string; count: number; firstSeenAt: Date; lastSeenAt: Date }

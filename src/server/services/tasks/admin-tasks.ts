@@ -1,13 +1,14 @@
 // The task center (admin): the outbox as a list, and "run again" for tasks that gave up or are
 // waiting out a back-off. A payload's encrypted `secret` part never leaves this module: the list
 // strips it in SQL (and again here, in case a row holds a plain one).
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type Ctx } from "../../context";
 import { tasks, TASK_STATUSES, type TaskStatus } from "../../db/schema";
 import type { ErrorReason } from "../../error-reasons";
 import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
+import { cursorFields, cursorTextOf, keysetPage, type LogPage } from "../logs/keyset";
 import { kickTasks, SECRET_FIELD } from "./enqueue-task";
 import { SECRET_ERASED_FIELD } from "./run-due-tasks";
 
@@ -15,9 +16,11 @@ const ListInput = z.object({
   status: z.enum(TASK_STATUSES).optional(),
   kind: z.string().trim().min(1).max(100).optional(),
   q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  ...cursorFields,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+const KEYSET = { createdAt: tasks.createdAt, id: tasks.id, idType: "uuid" } as const;
 
 export interface AdminTaskRow {
   id: string;
@@ -43,8 +46,12 @@ const publicPayload = sql<Record<string, unknown>>`(${tasks.payload} - ${SECRET_
 const isRetryable = (t: { status: TaskStatus; attempts: number; secretErased: boolean }) =>
   !t.secretErased && (t.status === "FAILED" || (t.status === "PENDING" && t.attempts > 0));
 
-/** Newest first; filters by status, kind (exact) and free text (kind, last error, payload, or the id). */
-export async function listTasksAdmin(ctx: Ctx, raw: unknown = {}) {
+/**
+ * Newest first, a keyset page at a time (the outbox grows without bound, so no OFFSET and no total
+ * count, as the log lists); filters by status, kind (exact) and free text (kind, last error,
+ * payload, or the id).
+ */
+export async function listTasksAdmin(ctx: Ctx, raw: unknown = {}): Promise<LogPage<AdminTaskRow> & { kinds: string[] }> {
   requireAdmin(ctx);
   const f = parseInput(ListInput, raw);
   const conds: SQL[] = [];
@@ -56,35 +63,35 @@ export async function listTasksAdmin(ctx: Ctx, raw: unknown = {}) {
     if (z.uuid().safeParse(f.q).success) text.push(eq(tasks.id, f.q));
     conds.push(or(...text)!);
   }
-  const where = conds.length ? and(...conds) : undefined;
-  const [rows, [total], kinds] = await Promise.all([
-    ctx.db
-      .select({
-        id: tasks.id,
-        kind: tasks.kind,
-        status: tasks.status,
-        attempts: tasks.attempts,
-        maxAttempts: tasks.maxAttempts,
-        lastError: tasks.lastError,
-        payload: publicPayload,
-        runAt: tasks.runAt,
-        createdAt: tasks.createdAt,
-        updatedAt: tasks.updatedAt,
-      })
-      .from(tasks)
-      .where(where)
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    ctx.db.select({ n: count() }).from(tasks).where(where),
+  const [page, kinds] = await Promise.all([
+    keysetPage(KEYSET, conds, f, (where, orderBy, limit) =>
+      ctx.db
+        .select({
+          id: tasks.id,
+          kind: tasks.kind,
+          status: tasks.status,
+          attempts: tasks.attempts,
+          maxAttempts: tasks.maxAttempts,
+          lastError: tasks.lastError,
+          payload: publicPayload,
+          runAt: tasks.runAt,
+          createdAt: tasks.createdAt,
+          updatedAt: tasks.updatedAt,
+          cursor: cursorTextOf(KEYSET),
+        })
+        .from(tasks)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit),
+    ),
     ctx.db.selectDistinct({ kind: tasks.kind }).from(tasks).orderBy(tasks.kind),
   ]);
-  const out: AdminTaskRow[] = rows.map((r) => {
+  const rows: AdminTaskRow[] = page.rows.map((r) => {
     const { [SECRET_FIELD]: _secret, [SECRET_ERASED_FIELD]: erased, ...payload } = (r.payload ?? {}) as Record<string, unknown>;
     const secretErased = erased === true;
     return { ...r, payload, secretErased, retryable: isRetryable({ status: r.status, attempts: r.attempts, secretErased }) };
   });
-  return { rows: out, total: total?.n ?? 0, page: f.page, pageSize: f.pageSize, kinds: kinds.map((k) => k.kind) };
+  return { ...page, rows, kinds: kinds.map((k) => k.kind) };
 }
 
 const RetryInput = z.object({ ids: z.array(z.uuid()).min(1).max(200) });

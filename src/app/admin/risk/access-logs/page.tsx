@@ -69,7 +69,7 @@ export default async function RiskAccessLogsPage({ searchParams }: { searchParam
   return (
     <Stack gap="md">
       <PageHeading title={t("title")} subtitle={t("subtitle")} />
-      <AccessLogFilters key={base.toString()} filters={filters} nodes={nodes} errors={errors} />
+      <AccessLogFilters filters={filters} nodes={nodes} errors={errors} />
       {Object.keys(errors).length ? (
         <Alert color="red" variant="light" data-testid="access-log-invalid">
           {t("invalidFilters")}

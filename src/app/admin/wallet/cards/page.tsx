@@ -72,7 +72,7 @@ export default async function CardsPage({ searchParams }: { searchParams: Search
         <Title order={2}>{t("title")}</Title>
         <CardsGenerate plans={planChoices} currency={settings.currency} />
       </Group>
-      <CardsToolbar q={q ?? ""} status={status ?? null} kind={kind ?? null} batch={batchId ?? null} />
+      <CardsToolbar batch={batchId ?? null} />
       <CardsTable rows={rows} currency={settings.currency} />
       <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="cards-total" />
     </Stack>

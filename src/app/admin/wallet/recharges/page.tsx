@@ -45,7 +45,7 @@ export default async function AdminRechargesPage({ searchParams }: { searchParam
   return (
     <Stack gap="md">
       <PageHeading title={t("title")} subtitle={t("subtitle")} />
-      <RechargesToolbar q={q ?? ""} status={status ?? null} />
+      <RechargesToolbar />
       <RechargesTable rows={rows} />
       <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="recharges-total" />
     </Stack>

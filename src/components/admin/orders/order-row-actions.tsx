@@ -1,0 +1,45 @@
+"use client";
+import { ActionIcon, Button, Group, Menu } from "@mantine/core";
+import { IconCheck, IconDots, IconFlag, IconReceiptRefund, IconX } from "@tabler/icons-react";
+import { useTranslations } from "next-intl";
+import { canCancel, canConfirm, canRefund, type OrderRow } from "./order-codes";
+import type { OrderDialog } from "./order-dialogs";
+
+/** The row's actions: the one that matters most as a button, the rest in a menu. */
+export function OrderRowActions({ order, onOpen, onDetail }: { order: OrderRow; onOpen: (d: NonNullable<OrderDialog>) => void; onDetail: () => void }) {
+  const t = useTranslations("adminOrders");
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Button variant="default" size="compact-xs" onClick={onDetail} data-testid="order-details">
+        {t("details")}
+      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={t("more", { orderNo: order.orderNo })} data-testid="order-menu">
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {canConfirm(order) ? (
+            <Menu.Item leftSection={<IconCheck size={14} />} color="teal" onClick={() => onOpen({ kind: "confirm", order })} data-testid="order-confirm">
+              {t("confirm")}
+            </Menu.Item>
+          ) : null}
+          {canCancel(order) ? (
+            <Menu.Item leftSection={<IconX size={14} />} color="red" onClick={() => onOpen({ kind: "cancel", order })} data-testid="order-cancel">
+              {t("cancel")}
+            </Menu.Item>
+          ) : null}
+          <Menu.Item leftSection={<IconFlag size={14} />} onClick={() => onOpen({ kind: "review", order })} data-testid="order-review">
+            {t("reviewAction")}
+          </Menu.Item>
+          {canRefund(order) ? (
+            <Menu.Item leftSection={<IconReceiptRefund size={14} />} color="grape" onClick={() => onOpen({ kind: "refund", order })} data-testid="order-refund">
+              {t("refund")}
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
