@@ -33,6 +33,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { HeaderTools } from "../chrome/header-tools";
 import { NotificationBell } from "../notifications/notification-bell";
+import { useUnreadCount } from "../notifications/unread-live";
 import { AppFrame, type NavItem } from "./app-frame";
 import { LogoutButton } from "./logout-button";
 
@@ -52,6 +53,7 @@ interface Props {
 export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwaiting = 0, wallet = false, children }: Props) {
   const t = useTranslations("adminNav");
   const tp = useTranslations("adminPayments");
+  const unread = useUnreadCount(unreadCount);
   const nav: NavItem[] = [
     { href: "/admin", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
     { href: "/admin/users", label: t("users"), icon: <IconUsers size={18} /> },
@@ -97,7 +99,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
       burgerLabel={t("toggle")}
       headerRight={
         <HeaderTools>
-          <NotificationBell unread={unreadCount} />
+          <NotificationBell unread={unread} />
           <LogoutButton />
         </HeaderTools>
       }
