@@ -1,7 +1,8 @@
 // Issue 24 item 12 (second half): two controls that do different things never share one name. On
-// every main user and admin page, within each region (header, menu, main), no two buttons or form
-// fields are called the same (a per-row "Delete" must say which row), and no two links of one name
-// lead to different places. Names are the accessible names a screen reader announces, read from
+// every main user and admin page, within each region (header, menu, main) and named grouping (a
+// labelled form, fieldset, radio group or dialog), no two buttons, or two fields, are called the
+// same (a per-row "Delete" must say which row), and no two links of one name lead to different
+// places. Names are the accessible names a screen reader announces, read from
 // the browser's accessibility tree (hidden controls are not in it).
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN_PAGES, prepareSitePages, USER_PAGES, type SitePages } from "./site-pages";
@@ -10,21 +11,32 @@ import { asClient } from "./helpers";
 const REGIONS = ["header", "nav", "main"] as const;
 /** Roles a person operates; a link is told apart by where it leads as well as by its name. */
 const CONTROL = /^(\s*)- (button|link|textbox|searchbox|combobox|checkbox|switch|radio|spinbutton|slider|menuitem|tab) "((?:[^"\\]|\\.)*)"/;
+/**
+ * Named groupings a screen reader announces on the way in (a form, a fieldset, a radio group, a
+ * dialog, a labelled region): the same name in two of them is told apart by the grouping's name.
+ * Table rows are not among them: a per-row button must name its row itself.
+ */
+const SCOPE = /^(\s*)- (form|group|radiogroup|region|dialog|tabpanel|search|toolbar) "((?:[^"\\]|\\.)*)"/;
 const URL_LINE = /^\s*- \/url: (.*)$/;
+const unquote = (raw: string) => JSON.parse(`"${raw}"`) as string;
+const depth = (line: string) => line.search(/\S/);
 
-/** "role name" for every named control of the region, links with their target. */
+/** "kind, scope + name, target" for every named control of the region; a link carries its target. */
 function controlsOf(snapshot: string): string[] {
   const lines = snapshot.split("\n");
+  const scopes: { depth: number; name: string }[] = [];
   const out: string[] = [];
   lines.forEach((line, i) => {
+    while (scopes.length && scopes[scopes.length - 1]!.depth >= depth(line)) scopes.pop();
+    const scope = SCOPE.exec(line);
+    if (scope) scopes.push({ depth: depth(line), name: `${scope[2]} "${unquote(scope[3]!)}"` });
     const m = CONTROL.exec(line);
     if (!m) return;
     const [, indent, role, raw] = m;
-    const name = JSON.parse(`"${raw}"`) as string;
     let target = "";
     if (role === "link") {
       // The link's /url is among its own children: the following lines indented deeper.
-      for (let j = i + 1; j < lines.length && lines[j]!.search(/\S/) > indent!.length; j++) {
+      for (let j = i + 1; j < lines.length && depth(lines[j]!) > indent!.length; j++) {
         const u = URL_LINE.exec(lines[j]!);
         if (u) {
           target = u[1]!.trim();
@@ -32,7 +44,10 @@ function controlsOf(snapshot: string): string[] {
         }
       }
     }
-    out.push(`${role === "link" ? "link" : "control"}\u0000${name}\u0000${target}`);
+    const where = scopes.map((s) => `${s.name} > `).join("");
+    // A field and the button beside it may share a name ("Search" the field, "Search" the button):
+    // their roles tell them apart. Two of one role with one name do not.
+    out.push(`${role}\u0000${where}"${unquote(raw!)}"\u0000${target}`);
   });
   return out;
 }
@@ -42,7 +57,7 @@ function sharedNames(controls: string[]): string[] {
   const byName = new Map<string, string[]>();
   for (const c of controls) {
     const [kind, name, target] = c.split("\u0000");
-    const key = `${kind === "link" ? "link" : "control"} "${name}"`;
+    const key = `${kind} ${name}`;
     byName.set(key, [...(byName.get(key) ?? []), target!]);
   }
   return [...byName.entries()].filter(([key, targets]) => (key.startsWith("link") ? new Set(targets).size > 1 : targets.length > 1)).map(([key, targets]) => `${key} ×${targets.length}${key.startsWith("link") ? ` (${[...new Set(targets)].join(", ")})` : ""}`);
@@ -83,7 +98,26 @@ for (const who of [
   });
 }
 
-test("the check itself: a shared button name and a link name leading two ways are found, a repeated link is not", () => {
-  const snapshot = ['- button "Delete"', '- button "Delete"', '- link "Help":', "  - /url: /a", '- link "Help":', "  - /url: /b", '- link "Home":', "  - /url: /", '- link "Home":', "  - /url: /", '- button "Delete coupon \\"SPRING\\""'].join("\n");
-  expect(sharedNames(controlsOf(snapshot))).toEqual(['control "Delete" ×2', 'link "Help" ×2 (/a, /b)']);
+test("the check itself: a shared button name and a link name leading two ways are found; a repeated link, one name in two named forms, or a field and its button, are not", () => {
+  const snapshot = [
+    '- button "Delete"',
+    '- button "Delete"',
+    '- link "Help":',
+    "  - /url: /a",
+    '- link "Help":',
+    "  - /url: /b",
+    '- link "Home":',
+    "  - /url: /",
+    '- link "Home":',
+    "  - /url: /",
+    '- button "Delete coupon \\"SPRING\\""',
+    '- form "Change email":',
+    '  - textbox "Current password"',
+    '- form "Change password":',
+    '  - textbox "Current password"',
+    '- textbox "Current password"',
+    '- searchbox "Search"',
+    '- button "Search"',
+  ].join("\n");
+  expect(sharedNames(controlsOf(snapshot))).toEqual(['button "Delete" ×2', 'link "Help" ×2 (/a, /b)']);
 });
