@@ -83,19 +83,22 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(async () => pages?.close());
 
-for (const who of [
-  { name: "user", paths: () => USER_PAGES, state: () => pages.userState },
-  { name: "admin", paths: () => ADMIN_PAGES, state: () => pages.adminState },
-] as const) {
-  test(`no two controls share a name on the ${who.name} pages`, async ({ browser }) => {
-    test.slow();
-    const ctx = await browser.newContext({ ...asClient(), locale: "en-US", viewport: { width: 1366, height: 900 }, storageState: who.state() });
-    const page = await ctx.newPage();
-    const found: string[] = [];
-    for (const p of who.paths()) found.push(...(await clashesOn(page, pages.pathOf(p))));
-    await ctx.close();
-    expect(found, `controls sharing a name:\n${found.join("\n")}`).toEqual([]);
-  });
+// Both languages: two English words can become one Chinese word.
+for (const locale of ["en-US", "zh-CN"] as const) {
+  for (const who of [
+    { name: "user", paths: () => USER_PAGES, state: () => pages.userState },
+    { name: "admin", paths: () => ADMIN_PAGES, state: () => pages.adminState },
+  ] as const) {
+    test(`no two controls share a name on the ${who.name} pages (${locale})`, async ({ browser }) => {
+      test.slow();
+      const ctx = await browser.newContext({ ...asClient(), locale, viewport: { width: 1366, height: 900 }, storageState: who.state() });
+      const page = await ctx.newPage();
+      const found: string[] = [];
+      for (const p of who.paths()) found.push(...(await clashesOn(page, pages.pathOf(p))));
+      await ctx.close();
+      expect(found, `controls sharing a name:\n${found.join("\n")}`).toEqual([]);
+    });
+  }
 }
 
 test("the check itself: a shared button name and a link name leading two ways are found; a repeated link, one name in two named forms, or a field and its button, are not", () => {
