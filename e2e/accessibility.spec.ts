@@ -94,3 +94,16 @@ for (const viewport of VIEWPORTS) {
     });
   }
 }
+
+// Issue 24 item 8: the 404 pages of the two areas, drawn inside the user and the admin layout.
+const AREA_NOT_FOUND = [
+  { path: "/orders/00000000-0000-4000-8000-000000000000", state: () => pages.userState },
+  { path: "/admin/no-such-page", state: () => pages.adminState },
+] as const;
+for (const viewport of VIEWPORTS) {
+  test(`the user and admin 404 pages pass axe contrast and label rules, light and dark (${viewport.name})`, async ({ browser }) => {
+    const found: string[] = [];
+    for (const p of AREA_NOT_FOUND) found.push(...(await audit(browser, viewport, [p.path], p.state(), true)));
+    expect(found, `axe violations:\n${found.join("\n")}`).toEqual([]);
+  });
+}

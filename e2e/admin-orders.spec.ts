@@ -21,6 +21,8 @@ test("the orders page filters through the URL and the task center lists the outb
   await expect(page).toHaveURL(/q=no-such-order-xyz/);
   await expect(page.getByTestId("orders-empty")).toBeVisible();
 
+  // The task center sits in the menu's folded System group.
+  await page.getByTestId("nav-group-system").click();
   await page.getByRole("link", { name: /^(Tasks|任务)$/ }).click();
   await expect(page).toHaveURL(/\/admin\/tasks$/);
   await expect(page.getByTestId("task-search")).toBeVisible();

@@ -29,6 +29,8 @@ test("an admin filters subscriptions, opens one, suspends and activates it, and 
     const ctx = await browser.newContext({ ...asClient(), locale: "en-US" });
     const page = await ctx.newPage();
     await loginAsAdmin(page);
+    // Subscriptions sit in the menu's folded "Subscriptions and nodes" group.
+    await page.getByTestId("nav-group-service").click();
     await page.getByRole("link", { name: /^Subscriptions$/ }).click();
     await expect(page).toHaveURL(/\/admin\/subscriptions$/);
     await expect(page.getByTestId("placeholder-admin-subscriptions")).toHaveCount(0);

@@ -38,7 +38,7 @@ const ACTIONS_OPEN_WHILE_RESTRICTED = [
 ];
 
 /** Signed-in Route Handlers a restricted account may still call (route file relative to src/app/api, method). */
-const ROUTES_OPEN_WHILE_RESTRICTED = ["notifications/route.ts GET", "support/tickets/[id]/replies/route.ts POST", "support/tickets/route.ts POST"];
+const ROUTES_OPEN_WHILE_RESTRICTED = ["notifications/route.ts GET", "notifications/unread/route.ts GET", "support/tickets/[id]/replies/route.ts POST", "support/tickets/route.ts POST"];
 
 /** Route files that do not go through route(): none of them acts for a signed-in account. Everything under agent/ is node agents, by agent token. */
 const ROUTES_WITHOUT_SESSION: Record<string, string> = {

@@ -71,7 +71,7 @@ export function EmailCard({ email }: { email: string }) {
 
   return (
     <Card withBorder padding="lg">
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate aria-label={t("email.title")}>
         <Stack gap="sm">
           <Text fw={600}>{t("email.title")}</Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>

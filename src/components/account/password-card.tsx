@@ -95,7 +95,7 @@ export function PasswordCard({ email }: { email: string }) {
 
   return (
     <Card withBorder padding="lg">
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate aria-label={t("password.title")}>
         <Stack gap="sm">
           <Text fw={600}>{t("password.title")}</Text>
           <Text size="sm" c="dimmed">

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { updateInboundDisplayName } from "@/app/admin/nodes/actions";
 import { notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
+import { useRowName } from "../a11y/row-name";
 
 /**
  * Inline display-name edit: Enter or the save button; empty falls back to the panel's remark. A
@@ -15,6 +16,7 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
  */
 export function InboundNameEditor({ inbound, fullWidth = false }: { inbound: { id: string; displayName: string | null; remark: string; tag: string }; fullWidth?: boolean }) {
   const t = useTranslations("nodes.inbounds");
+  const rowName = useRowName();
   const router = useRouter();
   const { messageOf } = useErrorText();
   const [saved, setSaved] = useState(inbound.displayName ?? "");
@@ -49,7 +51,7 @@ export function InboundNameEditor({ inbound, fullWidth = false }: { inbound: { i
         maxLength={60}
         value={value}
         placeholder={inbound.remark || inbound.tag || t("displayNamePlaceholder")}
-        aria-label={t("displayName")}
+        aria-label={rowName(t("displayName"), inbound.tag || inbound.remark)}
         error={error}
         onChange={(e) => setValue(e.currentTarget.value)}
         onKeyDown={(e) => {
@@ -62,7 +64,7 @@ export function InboundNameEditor({ inbound, fullWidth = false }: { inbound: { i
         data-testid="inbound-display-name"
       />
       <Tooltip label={dirty ? t("save") : t("saved")}>
-        <ActionIcon variant={dirty ? "filled" : "subtle"} color={dirty ? undefined : "gray"} onClick={save} loading={busy} disabled={!dirty} aria-label={t("save")} data-testid="inbound-save">
+        <ActionIcon variant={dirty ? "filled" : "subtle"} color={dirty ? undefined : "gray"} onClick={save} loading={busy} disabled={!dirty} aria-label={rowName(t("save"), inbound.tag || inbound.remark)} data-testid="inbound-save">
           {dirty ? <IconDeviceFloppy size={16} /> : <IconCheck size={16} />}
         </ActionIcon>
       </Tooltip>

@@ -11,6 +11,7 @@ import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { stickyEndCell } from "@/components/shell/sticky-end-cell";
 import { ConfirmModal } from "./confirm-modal";
 import { InboundNameEditor } from "./inbound-name-editor";
+import { useRowName } from "../a11y/row-name";
 import { RelativeTime } from "./relative-time";
 
 export interface InboundRow {
@@ -31,6 +32,7 @@ export interface InboundRow {
 
 export function InboundsTable({ rows }: { rows: InboundRow[] }) {
   const t = useTranslations("nodes.inbounds");
+  const rowName = useRowName();
   const router = useRouter();
   const { messageOf } = useErrorText();
   const [deleting, setDeleting] = useState<InboundRow | null>(null);
@@ -69,7 +71,7 @@ export function InboundsTable({ rows }: { rows: InboundRow[] }) {
       <ActionIcon
         variant="subtle"
         color="red"
-        aria-label={t("delete")}
+        aria-label={rowName(t("delete"), i.tag || `${i.protocol}:${i.port}`)}
         onClick={() => {
           setError(null);
           setDeleting(i);

@@ -30,6 +30,7 @@ export function LatencyPanel({ nodeId, latest, routes, initial }: Props) {
           value={range}
           onChange={(v) => setRange(v as HistoryRange)}
           data={RANGES.map((r) => ({ value: r, label: t(`range.${r}`) }))}
+          aria-label={t("historyTitle")}
           data-testid="latency-range"
         />
       </Group>

@@ -36,7 +36,7 @@ export function NodeHealthCard({ summary, histories }: { summary: NodeHealthSumm
               {t("hint")}
             </Text>
           </div>
-          <SegmentedControl size="xs" value={range} onChange={(v) => setRange(v as HealthRange)} data={RANGES.map((r) => ({ value: r, label: t(`range.${r}`) }))} data-testid="health-range" />
+          <SegmentedControl size="xs" value={range} onChange={(v) => setRange(v as HealthRange)} data={RANGES.map((r) => ({ value: r, label: t(`range.${r}`) }))} aria-label={t("title")} data-testid="health-range" />
         </Group>
 
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">

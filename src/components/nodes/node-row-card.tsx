@@ -12,6 +12,7 @@ import { hostOf, InboundCount, type NodeListRow } from "./node-list-row";
 import { NodeUsage } from "./node-usage";
 import { PanelStatusBadge, usePanelErrorText } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
+import { useRowName } from "../a11y/row-name";
 import { TestOneButton } from "./test-one-button";
 import { TokenStateBadge } from "./token-state-badge";
 import { VisibilitySwitch } from "./visibility-switch";
@@ -19,6 +20,7 @@ import { VisibilitySwitch } from "./visibility-switch";
 export function NodeRowCard({ node: n, selected, onSelect }: { node: NodeListRow; selected: boolean; onSelect: (on: boolean) => void }) {
   const t = useTranslations("nodes");
   const tc = useTranslations("lines.carriers");
+  const rowName = useRowName();
   const panelErrorText = usePanelErrorText();
   return (
     <Card withBorder padding="sm" data-testid="node-row" data-node-id={n.id} data-name={n.name}>
@@ -76,7 +78,7 @@ export function NodeRowCard({ node: n, selected, onSelect }: { node: NodeListRow
         ) : null}
         <Group gap="xs" justify="flex-end">
           <TestOneButton node={n} />
-          <Button component={Link} href={`/admin/nodes/${n.id}`} variant="default" size="compact-sm">
+          <Button component={Link} href={`/admin/nodes/${n.id}`} variant="default" size="compact-sm" aria-label={rowName(t("details"), n.name)}>
             {t("details")}
           </Button>
         </Group>

@@ -21,6 +21,7 @@ import { NodeRowCard } from "./node-row-card";
 import { NodeUsage } from "./node-usage";
 import { PanelStatusBadge, usePanelErrorText } from "./panel-status-badge";
 import { RelativeTime } from "./relative-time";
+import { useRowName } from "../a11y/row-name";
 import { TestOneButton } from "./test-one-button";
 import { TokenStateBadge } from "./token-state-badge";
 import { VisibilitySwitch } from "./visibility-switch";
@@ -30,6 +31,7 @@ export type { NodeListRow } from "./node-list-row";
 export function NodesTable({ rows }: { rows: NodeListRow[] }) {
   const t = useTranslations("nodes");
   const tc = useTranslations("lines.carriers");
+  const rowName = useRowName();
   const router = useRouter();
   const { messageOf } = useErrorText();
   const panelErrorText = usePanelErrorText();
@@ -194,7 +196,7 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
                     <Table.Td style={stickyEndCell(idx % 2 === 0)}>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         <TestOneButton node={n} />
-                        <Button component={Link} href={`/admin/nodes/${n.id}`} variant="default" size="compact-xs">
+                        <Button component={Link} href={`/admin/nodes/${n.id}`} variant="default" size="compact-xs" aria-label={rowName(t("details"), n.name)}>
                           {t("details")}
                         </Button>
                       </Group>

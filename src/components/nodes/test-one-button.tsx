@@ -10,11 +10,13 @@ import { useState } from "react";
 import { testNodeConnection } from "@/app/admin/nodes/actions";
 import { notifyError, notifySuccess, notifyWarning } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
+import { useRowName } from "../a11y/row-name";
 import { useSyncReason } from "./sync-result";
 
 export function TestOneButton({ node }: { node: { id: string; name: string } }) {
   const t = useTranslations("nodes");
   const reasonOf = useSyncReason();
+  const rowName = useRowName();
   const router = useRouter();
   const { messageOf } = useErrorText();
   const [busy, setBusy] = useState(false);
@@ -29,7 +31,7 @@ export function TestOneButton({ node }: { node: { id: string; name: string } }) 
   };
   return (
     <Tooltip label={t("testOne")}>
-      <ActionIcon variant="subtle" loading={busy} onClick={run} aria-label={t("testOne")} data-testid="node-test">
+      <ActionIcon variant="subtle" loading={busy} onClick={run} aria-label={rowName(t("testOne"), node.name)} data-testid="node-test">
         <IconPlugConnected size={16} />
       </ActionIcon>
     </Tooltip>

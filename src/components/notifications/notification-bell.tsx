@@ -1,7 +1,8 @@
 "use client";
 // The bell in the header of every user page: the unread count, and on click the latest few
 // (fetched then, from GET /api/notifications, so "5 minutes ago" is only ever worked out in the
-// browser), each opening its link and counting as read.
+// browser), each opening its link and counting as read. The count comes from the shell, kept live
+// by one poller per tab (unread-live.ts).
 import { ActionIcon, Box, Button, Divider, Group, Indicator, Loader, Popover, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
@@ -10,6 +11,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { markAllNotificationsReadAction, markNotificationReadAction } from "@/app/(user)/notifications/actions";
 import { LEVEL_COLORS } from "./level";
+import { unreadLive } from "./unread-live";
 import type { NotificationLevel } from "@/server/db/schema/notification-kinds";
 
 interface Item {
@@ -47,11 +49,13 @@ export function NotificationBell({ unread }: { unread: number }) {
   const open = async (n: Item) => {
     setOpened(false);
     if (!n.read) await markNotificationReadAction(n.id).catch(() => undefined);
+    unreadLive.poke();
     if (n.link) router.push(n.link);
     else router.refresh();
   };
   const readAll = async () => {
     await markAllNotificationsReadAction().catch(() => undefined);
+    unreadLive.poke();
     setItems((xs) => xs?.map((x) => ({ ...x, read: true })) ?? null);
     router.refresh();
   };

@@ -2,7 +2,11 @@
 import { UserBadge } from "./user-badge";
 import { NavLink, Stack } from "@mantine/core";
 import {
+  IconAdjustments,
   IconApi,
+  IconBuildingStore,
+  IconMessages,
+  IconServer2,
   IconChartBar,
   IconCreditCard,
   IconHeadset,
@@ -33,7 +37,8 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { HeaderTools } from "../chrome/header-tools";
 import { NotificationBell } from "../notifications/notification-bell";
-import { AppFrame, type NavItem } from "./app-frame";
+import { useUnreadCount } from "../notifications/unread-live";
+import { AppFrame, type NavEntry } from "./app-frame";
 import { LogoutButton } from "./logout-button";
 
 interface Props {
@@ -52,35 +57,74 @@ interface Props {
 export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwaiting = 0, wallet = false, children }: Props) {
   const t = useTranslations("adminNav");
   const tp = useTranslations("adminPayments");
-  const nav: NavItem[] = [
+  const tg = useTranslations("live.adminNavGroups");
+  const unread = useUnreadCount(unreadCount);
+  // The daily work stays at the top; the rest folds into groups, so the menu fits a 900 px-high
+  // window with the current page's group open.
+  const nav: NavEntry[] = [
     { href: "/admin", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
-    { href: "/admin/users", label: t("users"), icon: <IconUsers size={18} /> },
-    { href: "/admin/settings", label: t("settings"), icon: <IconSettings size={18} /> },
-    { href: "/admin/backup", label: t("backup"), icon: <IconDatabaseExport size={18} />, testId: "nav-admin-backup" },
-    { href: "/admin/nodes", label: t("nodes"), icon: <IconServer size={18} /> },
-    { href: "/admin/plans", label: t("plans"), icon: <IconPackage size={18} /> },
-    { href: "/admin/streaming", label: t("streaming"), icon: <IconDeviceTv size={18} /> },
-    { href: "/admin/coupons", label: t("coupons"), icon: <IconTicket size={18} /> },
-    { href: "/admin/promotions", label: t("promotions"), icon: <IconDiscount size={18} /> },
-    { href: "/admin/payments", label: tp("nav"), icon: <IconCreditCard size={18} /> },
     { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
+    { href: "/admin/tickets", label: t("tickets"), icon: <IconHeadset size={18} />, badge: ticketsAwaiting > 0 ? String(ticketsAwaiting) : undefined, testId: "nav-admin-tickets" },
+    { href: "/admin/users", label: t("users"), icon: <IconUsers size={18} /> },
+    {
+      group: "catalogue",
+      label: tg("catalogue"),
+      icon: <IconBuildingStore size={18} />,
+      items: [
+        { href: "/admin/plans", label: t("plans"), icon: <IconPackage size={18} /> },
+        { href: "/admin/streaming", label: t("streaming"), icon: <IconDeviceTv size={18} /> },
+        { href: "/admin/coupons", label: t("coupons"), icon: <IconTicket size={18} /> },
+        { href: "/admin/promotions", label: t("promotions"), icon: <IconDiscount size={18} /> },
+        { href: "/admin/payments", label: tp("nav"), icon: <IconCreditCard size={18} /> },
+      ],
+    },
     ...(wallet
       ? [
-          { href: "/admin/wallet/recharges", label: t("walletRecharges"), icon: <IconWallet size={18} />, testId: "nav-admin-recharges" },
-          { href: "/admin/wallet/cards", label: t("walletCards"), icon: <IconGiftCard size={18} />, testId: "nav-admin-cards" },
-          { href: "/admin/wallet/transfers", label: t("walletTransfers"), icon: <IconTransfer size={18} />, testId: "nav-admin-transfers" },
+          {
+            group: "wallet",
+            label: tg("wallet"),
+            icon: <IconWallet size={18} />,
+            items: [
+              { href: "/admin/wallet/recharges", label: t("walletRecharges"), icon: <IconWallet size={18} />, testId: "nav-admin-recharges" },
+              { href: "/admin/wallet/cards", label: t("walletCards"), icon: <IconGiftCard size={18} />, testId: "nav-admin-cards" },
+              { href: "/admin/wallet/transfers", label: t("walletTransfers"), icon: <IconTransfer size={18} />, testId: "nav-admin-transfers" },
+            ],
+          },
         ]
       : []),
-    { href: "/admin/tickets", label: t("tickets"), icon: <IconHeadset size={18} />, badge: ticketsAwaiting > 0 ? String(ticketsAwaiting) : undefined, testId: "nav-admin-tickets" },
-    { href: "/admin/announcements", label: t("announcements"), icon: <IconSpeakerphone size={18} /> },
-    { href: "/admin/mail-templates", label: t("mailTemplates"), icon: <IconMail size={18} /> },
-    { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} /> },
-    { href: "/admin/traffic", label: t("traffic"), icon: <IconChartBar size={18} /> },
-    { href: "/admin/risk", label: t("risk"), icon: <IconShieldExclamation size={18} />, testId: "nav-admin-risk" },
-    { href: "/admin/risk/access-logs", label: t("riskAccessLogs"), icon: <IconListSearch size={18} />, testId: "nav-admin-risk-access-logs" },
-    { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} /> },
-    { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },
-    { href: "/admin/api", label: t("api"), icon: <IconApi size={18} />, testId: "nav-admin-api" },
+    {
+      group: "service",
+      label: tg("service"),
+      icon: <IconServer2 size={18} />,
+      items: [
+        { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} /> },
+        { href: "/admin/nodes", label: t("nodes"), icon: <IconServer size={18} /> },
+        { href: "/admin/traffic", label: t("traffic"), icon: <IconChartBar size={18} /> },
+        { href: "/admin/risk", label: t("risk"), icon: <IconShieldExclamation size={18} />, testId: "nav-admin-risk" },
+        { href: "/admin/risk/access-logs", label: t("riskAccessLogs"), icon: <IconListSearch size={18} />, testId: "nav-admin-risk-access-logs" },
+      ],
+    },
+    {
+      group: "communication",
+      label: tg("communication"),
+      icon: <IconMessages size={18} />,
+      items: [
+        { href: "/admin/announcements", label: t("announcements"), icon: <IconSpeakerphone size={18} /> },
+        { href: "/admin/mail-templates", label: t("mailTemplates"), icon: <IconMail size={18} /> },
+      ],
+    },
+    {
+      group: "system",
+      label: tg("system"),
+      icon: <IconAdjustments size={18} />,
+      items: [
+        { href: "/admin/settings", label: t("settings"), icon: <IconSettings size={18} /> },
+        { href: "/admin/backup", label: t("backup"), icon: <IconDatabaseExport size={18} />, testId: "nav-admin-backup" },
+        { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} /> },
+        { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },
+        { href: "/admin/api", label: t("api"), icon: <IconApi size={18} />, testId: "nav-admin-api" },
+      ],
+    },
   ];
   const footer = (
     <Stack gap={4}>
@@ -97,7 +141,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
       burgerLabel={t("toggle")}
       headerRight={
         <HeaderTools>
-          <NotificationBell unread={unreadCount} />
+          <NotificationBell unread={unread} />
           <LogoutButton />
         </HeaderTools>
       }

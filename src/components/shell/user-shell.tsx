@@ -20,6 +20,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { HeaderTools } from "../chrome/header-tools";
 import { NotificationBell } from "../notifications/notification-bell";
+import { useUnreadCount } from "../notifications/unread-live";
 import { AppFrame, type NavItem } from "./app-frame";
 import { LogoutButton } from "./logout-button";
 
@@ -39,6 +40,7 @@ interface Props {
 export function UserShell({ user, siteName, banner, cartCount = 0, unreadCount = 0, wallet = false, children }: Props) {
   const t = useTranslations("nav");
   const ts = useTranslations("store.nav");
+  const unread = useUnreadCount(unreadCount);
   const nav: NavItem[] = [
     { href: "/dashboard", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
     { href: "/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} /> },
@@ -59,7 +61,7 @@ export function UserShell({ user, siteName, banner, cartCount = 0, unreadCount =
       : []),
     { href: "/lines", label: t("lines"), icon: <IconRoute size={18} /> },
     { href: "/tickets", label: t("tickets"), icon: <IconTicket size={18} /> },
-    { href: "/notifications", label: t("notifications"), icon: <IconBell size={18} />, badge: unreadCount > 0 ? String(unreadCount) : undefined, testId: "nav-notifications" },
+    { href: "/notifications", label: t("notifications"), icon: <IconBell size={18} />, badge: unread > 0 ? String(unread) : undefined, testId: "nav-notifications" },
     { href: "/account", label: t("account"), icon: <IconUserCircle size={18} /> },
   ];
   const footer = (
@@ -77,7 +79,7 @@ export function UserShell({ user, siteName, banner, cartCount = 0, unreadCount =
       burgerLabel={t("toggle")}
       headerRight={
         <HeaderTools>
-          <NotificationBell unread={unreadCount} />
+          <NotificationBell unread={unread} />
           <LogoutButton />
         </HeaderTools>
       }

@@ -11,6 +11,7 @@ import { deleteAdminLogEntry } from "@/app/admin/logs/actions";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText } from "../../forms/server-error";
+import { useRowName } from "../../a11y/row-name";
 import { AnchorLink } from "../../links";
 import { EmptyState } from "../../shell/empty-state";
 import { ListView, type Column } from "../list-kit";
@@ -29,10 +30,12 @@ function Kept({ reason }: { reason: NonNullable<LogEntryView["kept"]> }) {
 
 function RowAction({ row, onDelete }: { row: LogEntryView; onDelete: (r: LogEntryView) => void }) {
   const t = useTranslations("adminLogs");
+  const f = useFormatter();
+  const rowName = useRowName();
   if (row.kept) return <Kept reason={row.kept} />;
   return (
     <Tooltip label={t("delete")}>
-      <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => onDelete(row)} data-testid="log-delete">
+      <ActionIcon variant="subtle" color="red" aria-label={rowName(t("delete"), [f.dateTime(row.createdAt, { dateStyle: "short", timeStyle: "medium" }), ...Object.values(row.cells).slice(0, 3)].join(" "))} onClick={() => onDelete(row)} data-testid="log-delete">
         <IconTrash size={16} />
       </ActionIcon>
     </Tooltip>

@@ -103,7 +103,7 @@ export function PaymentProviderCard({ view }: { view: PaymentProviderView }) {
 
   return (
     <Card withBorder padding="lg" data-testid={`payment-provider-${id}`}>
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate aria-label={t(`providers.${view.provider}`)}>
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
             <Stack gap={4} style={{ flex: "1 1 16rem", minWidth: 0 }}>

@@ -3,6 +3,7 @@
 // a replacement (empty keeps it), and optional secrets have a box to remove them.
 import { Badge, Checkbox, Group, Stack, Text, Textarea } from "@mantine/core";
 import { useTranslations } from "next-intl";
+import { useRowName } from "../../a11y/row-name";
 import { PasswordField } from "../../forms/password-field";
 import type { SecretState } from "@/server/services/payments-config";
 
@@ -21,6 +22,7 @@ interface Props {
 
 export function SecretInput({ label, hint, state, multiline, value, onValue, clear, error, testId }: Props) {
   const t = useTranslations("adminPayments");
+  const rowName = useRowName();
   const isSet = state !== "unset";
   const common = {
     "aria-label": label,
@@ -46,7 +48,7 @@ export function SecretInput({ label, hint, state, multiline, value, onValue, cle
       ) : (
         <PasswordField {...common} autoComplete="new-password" onChange={(e) => onValue(e.currentTarget.value)} />
       )}
-      {clear ? <Checkbox label={t("secretClear")} checked={clear.checked} disabled={!isSet} onChange={(e) => clear.onChange(e.currentTarget.checked)} size="xs" data-testid={`${testId}-clear`} /> : null}
+      {clear ? <Checkbox label={t("secretClear")} aria-label={rowName(t("secretClear"), label)} checked={clear.checked} disabled={!isSet} onChange={(e) => clear.onChange(e.currentTarget.checked)} size="xs" data-testid={`${testId}-clear`} /> : null}
     </Stack>
   );
 }

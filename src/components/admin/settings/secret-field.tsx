@@ -2,6 +2,7 @@
 import { Badge, Button, Checkbox, CopyButton, Group, Stack, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useRowName } from "../../a11y/row-name";
 import { PasswordField } from "../../forms/password-field";
 
 interface Props {
@@ -29,6 +30,7 @@ function randomToken(): string {
 /** A stored secret is never sent back: we show whether it is set, offer a replacement and a clear box. */
 export function SecretField({ label, isSet, unreadable = false, value, clear, error, description, generate = false, onValue, onClear, testId }: Props) {
   const t = useTranslations("adminSettings");
+  const rowName = useRowName();
   // A generated token is shown (and can be copied) until saved: it is never shown again after that.
   const [visible, setVisible] = useState(false);
   return (
@@ -88,7 +90,7 @@ export function SecretField({ label, isSet, unreadable = false, value, clear, er
           ) : null}
         </Group>
       ) : null}
-      <Checkbox label={t("secretClear")} checked={clear} disabled={!isSet} onChange={(e) => onClear(e.currentTarget.checked)} size="xs" data-testid={`${testId}-clear`} />
+      <Checkbox label={t("secretClear")} aria-label={rowName(t("secretClear"), label)} checked={clear} disabled={!isSet} onChange={(e) => onClear(e.currentTarget.checked)} size="xs" data-testid={`${testId}-clear`} />
     </Stack>
   );
 }

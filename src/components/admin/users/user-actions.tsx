@@ -5,6 +5,7 @@ import { ActionIcon, Button, Group, Menu, Tooltip } from "@mantine/core";
 import { IconChevronDown, IconPencil, IconTrash, IconWallet } from "@tabler/icons-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useRowName } from "../../a11y/row-name";
 import { STATUS_COLORS, type AccountStatus } from "../../shell/status-badge";
 import { SETTABLE_STATUSES, type SettableStatus } from "./status-change-modal";
 import type { EditableUser } from "./user-form-modal";
@@ -20,10 +21,11 @@ export interface UserRow extends EditableUser {
 function StatusMenu({ user, self, onChoose }: { user: UserRow; self: boolean; onChoose: (status: SettableStatus) => void }) {
   const t = useTranslations("adminUsers");
   const ts = useTranslations("status");
+  const rowName = useRowName();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" size="compact-xs" rightSection={<IconChevronDown size={12} />} disabled={self} aria-label={t("setStatus")} data-testid={`status-menu-${user.email}`}>
+        <Button variant="default" size="compact-xs" rightSection={<IconChevronDown size={12} />} disabled={self} aria-label={rowName(t("setStatus"), user.email)} data-testid={`status-menu-${user.email}`}>
           {t("setStatus")}
         </Button>
       </Menu.Target>
@@ -43,23 +45,24 @@ function StatusMenu({ user, self, onChoose }: { user: UserRow; self: boolean; on
 export function UserActions({ user, self, wallet, onStatus, onEdit, onDelete }: { user: UserRow; self: boolean; wallet: boolean; onStatus: (status: SettableStatus) => void; onEdit: () => void; onDelete: () => void }) {
   const t = useTranslations("adminUsers");
   const tw = useTranslations("adminWalletUser.user");
+  const rowName = useRowName();
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <StatusMenu user={user} self={self} onChoose={onStatus} />
       {wallet ? (
         <Tooltip label={tw("openWallet")}>
-          <ActionIcon component={Link} href={`/admin/users/${user.id}/wallet`} variant="subtle" aria-label={tw("openWallet")} data-testid={`wallet-${user.email}`}>
+          <ActionIcon component={Link} href={`/admin/users/${user.id}/wallet`} variant="subtle" aria-label={rowName(tw("openWallet"), user.email)} data-testid={`wallet-${user.email}`}>
             <IconWallet size={16} />
           </ActionIcon>
         </Tooltip>
       ) : null}
       <Tooltip label={t("edit")}>
-        <ActionIcon variant="subtle" onClick={onEdit} aria-label={t("edit")} data-testid={`edit-${user.email}`}>
+        <ActionIcon variant="subtle" onClick={onEdit} aria-label={rowName(t("edit"), user.email)} data-testid={`edit-${user.email}`}>
           <IconPencil size={16} />
         </ActionIcon>
       </Tooltip>
       <Tooltip label={t("delete")}>
-        <ActionIcon variant="subtle" color="red" disabled={self} onClick={onDelete} aria-label={t("delete")} data-testid={`delete-${user.email}`}>
+        <ActionIcon variant="subtle" color="red" disabled={self} onClick={onDelete} aria-label={rowName(t("delete"), user.email)} data-testid={`delete-${user.email}`}>
           <IconTrash size={16} />
         </ActionIcon>
       </Tooltip>

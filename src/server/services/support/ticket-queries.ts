@@ -6,6 +6,7 @@ import { requireAdmin, requireUser, type Ctx } from "../../context";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES, ticketAttachments, ticketMessages, tickets, users } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { parseInput } from "../../validation";
+import { markReadByLink } from "../notifications/read-by-link";
 
 const Page = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) });
 const notFound = () => new DomainError("NOT_FOUND", "ticket_not_found");
@@ -50,13 +51,13 @@ async function thread(ctx: Ctx, ticketId: string) {
   return messages.map((m) => ({ ...m, attachments: byMessage.get(m.id) ?? [] }));
 }
 
-/** The owner's ticket with its messages; marks it read for the owner. */
+/** The owner's ticket with its messages; marks it (and the owner's notifications of it) read. */
 export async function getMyTicket(ctx: Ctx, ticketId: string) {
   const { userId } = requireUser(ctx);
   const id = parseInput(z.uuid(), ticketId);
   const [t] = await ctx.db.select().from(tickets).where(and(eq(tickets.id, id), eq(tickets.userId, userId)));
   if (!t) throw notFound();
-  await ctx.db.update(tickets).set({ userReadAt: ctx.now() }).where(eq(tickets.id, id));
+  await Promise.all([ctx.db.update(tickets).set({ userReadAt: ctx.now() }).where(eq(tickets.id, id)), markReadByLink(ctx.db, userId, `/tickets/${id}`, ctx.now())]);
   return { ticket: t, messages: await thread(ctx, id) };
 }
 
@@ -107,7 +108,8 @@ export async function getTicketAdmin(ctx: Ctx, ticketId: string) {
   const id = parseInput(z.uuid(), ticketId);
   const [row] = await ctx.db.select({ ticket: tickets, userEmail: users.email }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(eq(tickets.id, id));
   if (!row) throw notFound();
-  await ctx.db.update(tickets).set({ adminReadAt: ctx.now() }).where(eq(tickets.id, id));
+  // Read for staff, and this admin's notifications of it ("new ticket", "user replied") with it.
+  await Promise.all([ctx.db.update(tickets).set({ adminReadAt: ctx.now() }).where(eq(tickets.id, id)), ctx.actor.userId ? markReadByLink(ctx.db, ctx.actor.userId, `/admin/tickets/${id}`, ctx.now()) : 0]);
   return { ticket: row.ticket, userEmail: row.userEmail, messages: await thread(ctx, id) };
 }
 
