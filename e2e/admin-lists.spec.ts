@@ -30,10 +30,12 @@ const LISTS: ListCase[] = [
   { name: "coupons", path: "/admin/coupons", search: "coupon-search", empty: "coupons-empty" },
   { name: "promotions", path: "/admin/promotions", search: "promotion-search", empty: "promotions-empty" },
   { name: "streaming services", path: "/admin/streaming", search: "streaming-search", empty: "streaming-empty" },
+  { name: "announcements", path: "/admin/announcements", search: "announcement-search", empty: "announcements-empty" },
 ];
 const WALLET_LISTS: ListCase[] = [
   { name: "wallet cards", path: "/admin/wallet/cards", search: "cards-search", empty: "cards-empty" },
   { name: "wallet recharges", path: "/admin/wallet/recharges", search: "recharge-search", empty: "admin-recharges-empty" },
+  { name: "wallet transfers", path: "/admin/wallet/transfers", search: "admin-transfer-search", empty: "admin-transfers-empty" },
 ];
 
 const SIZES = [

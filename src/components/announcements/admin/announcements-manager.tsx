@@ -41,7 +41,7 @@ export function AnnouncementsManager({ rows, filters, now }: { rows: Announcemen
 
   return (
     <Stack gap="md">
-      <AnnouncementsToolbar filters={filters}>
+      <AnnouncementsToolbar>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-announcement">
           {t("create")}
         </Button>

@@ -1,81 +1,34 @@
 "use client";
-// Search and filters of the admin table, kept in the URL; any change starts again at page 1.
-import { Group, Loader, Select, TextInput } from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
+// Search as you type and the filters of the admin table, kept in the URL (the admin list kit); any
+// change starts again at page 1.
 import { useTranslations } from "next-intl";
-import { usePathname, useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { ListToolbar } from "@/components/admin/list-kit";
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_DISPLAYS } from "@/server/db/schema/announcement-kinds";
 
 export interface AnnouncementFilters { q: string; enabled: string | null; audience: string | null; display: string | null }
 
-export function AnnouncementsToolbar({ filters, children }: { filters: AnnouncementFilters; children?: ReactNode }) {
+export function AnnouncementsToolbar({ children }: { children?: ReactNode }) {
   const t = useTranslations("announcements");
-  const router = useRouter();
-  const pathname = usePathname();
-  const [pending, startTransition] = useTransition();
-  const [search, setSearch] = useState(filters.q);
-  const apply = (next: Partial<AnnouncementFilters>) => {
-    const merged = { ...filters, q: search, ...next };
-    const params = new URLSearchParams();
-    if (merged.q.trim()) params.set("q", merged.q.trim());
-    for (const k of ["enabled", "audience", "display"] as const) if (merged[k]) params.set(k, merged[k]);
-    const qs = params.toString();
-    startTransition(() => router.push(qs ? `${pathname}?${qs}` : pathname));
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: search });
-  };
-  const half = { base: "calc(50% - 6px)", sm: 170 };
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <form onSubmit={submit} style={{ flex: "1 1 220px" }} role="search">
-        <TextInput
-          placeholder={t("admin.searchPlaceholder")}
-          aria-label={t("admin.searchPlaceholder")}
-          leftSection={<IconSearch size={16} />}
-          rightSection={pending ? <Loader size="xs" /> : null}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          onBlur={() => search.trim() !== filters.q && apply({ q: search })}
-          data-testid="announcement-search"
-        />
-      </form>
-      <Select
-        placeholder={t("admin.allStates")}
-        aria-label={t("admin.filterState")}
-        data={[
-          { value: "1", label: t("admin.onlyEnabled") },
-          { value: "0", label: t("admin.onlyDisabled") },
-        ]}
-        value={filters.enabled}
-        onChange={(v) => apply({ enabled: v })}
-        clearable
-        w={half}
-        data-testid="announcement-enabled-filter"
-      />
-      <Select
-        placeholder={t("admin.allAudiences")}
-        aria-label={t("admin.filterAudience")}
-        data={ANNOUNCEMENT_AUDIENCES.map((a) => ({ value: a, label: t(`audience.${a}`) }))}
-        value={filters.audience}
-        onChange={(v) => apply({ audience: v })}
-        clearable
-        w={half}
-        data-testid="announcement-audience-filter"
-      />
-      <Select
-        placeholder={t("admin.allDisplays")}
-        aria-label={t("admin.filterDisplay")}
-        data={ANNOUNCEMENT_DISPLAYS.map((d) => ({ value: d, label: t(`display.${d}`) }))}
-        value={filters.display}
-        onChange={(v) => apply({ display: v })}
-        clearable
-        w={half}
-        data-testid="announcement-display-filter"
-      />
+    <ListToolbar
+      search={{ label: t("admin.searchPlaceholder"), placeholder: t("admin.searchPlaceholder"), testId: "announcement-search" }}
+      filters={[
+        {
+          param: "enabled",
+          label: t("admin.filterState"),
+          placeholder: t("admin.allStates"),
+          data: [
+            { value: "1", label: t("admin.onlyEnabled") },
+            { value: "0", label: t("admin.onlyDisabled") },
+          ],
+          testId: "announcement-enabled-filter",
+        },
+        { param: "audience", label: t("admin.filterAudience"), placeholder: t("admin.allAudiences"), data: ANNOUNCEMENT_AUDIENCES.map((a) => ({ value: a, label: t(`audience.${a}`) })), testId: "announcement-audience-filter" },
+        { param: "display", label: t("admin.filterDisplay"), placeholder: t("admin.allDisplays"), data: ANNOUNCEMENT_DISPLAYS.map((d) => ({ value: d, label: t(`display.${d}`) })), testId: "announcement-display-filter" },
+      ]}
+    >
       {children}
-    </Group>
+    </ListToolbar>
   );
 }

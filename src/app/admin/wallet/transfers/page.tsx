@@ -56,7 +56,7 @@ export default async function AdminTransfersPage({ searchParams }: { searchParam
           {t("subtitle")}
         </Text>
       </Stack>
-      <AdminTransfersToolbar filters={{ q: q ?? "", status: status ?? null }} />
+      <AdminTransfersToolbar />
       <AdminTransfersTable rows={rows} currency={settings.currency} filtered={!!(q || status)} />
       <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="admin-transfers-total" />
     </Stack>
