@@ -15,7 +15,7 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { stickyEndCell } from "@/components/shell/sticky-end-cell";
 import { usePhoneLayout } from "@/components/shell/use-phone-layout";
-import { formatMinor } from "@/server/services/catalog/money";
+import { useMoney } from "@/components/format/use-money";
 import { fromLocalInput, IntInput, intValue, limitValue, localInputValue, moneyText, moneyValue, MoneyInput, type IntText } from "./fields";
 
 export interface CouponView {
@@ -352,6 +352,7 @@ function GrantsModal({ coupon, onClose }: { coupon: CouponView | null; onClose: 
 
 export function CouponsManager({ rows, q, currency, plans }: { rows: CouponView[]; q: string; currency: string; plans: PlanOption[] }) {
   const t = useTranslations("catalog.coupons");
+  const toMoney = useMoney();
   const tc = useTranslations("catalog.common");
   const router = useRouter();
   const pathname = usePathname();
@@ -368,7 +369,7 @@ export function CouponsManager({ rows, q, currency, plans }: { rows: CouponView[
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const apply = (text: string) => startTransition(() => router.push(text.trim() ? `${pathname}?q=${encodeURIComponent(text.trim())}` : pathname));
-  const money = (m: number) => `${formatMinor(m)} ${currency}`;
+  const money = (m: number) => toMoney(m, currency);
   const value = (c: CouponView) =>
     c.kind === "AMOUNT" ? t("amountOff", { amount: money(c.amountOffMinor) }) : c.maxDiscountMinor !== null ? t("percentCapped", { percent: c.percentOff, cap: money(c.maxDiscountMinor) }) : t("percentOff", { percent: c.percentOff });
   const uses = (c: CouponView) => `${c.usesHeld} / ${c.totalLimit ?? tc("unlimited")}`;

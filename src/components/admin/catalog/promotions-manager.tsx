@@ -14,7 +14,7 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { stickyEndCell } from "@/components/shell/sticky-end-cell";
 import { usePhoneLayout } from "@/components/shell/use-phone-layout";
-import { formatMinor } from "@/server/services/catalog/money";
+import { useMoney } from "@/components/format/use-money";
 import { useWindowText } from "./coupons-manager";
 import { fromLocalInput, localInputValue, moneyText, moneyValue, MoneyInput } from "./fields";
 
@@ -111,6 +111,7 @@ function PromotionForm({ promotion, opened, onClose, currency }: { promotion: Pr
 
 export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; currency: string }) {
   const t = useTranslations("catalog.promotions");
+  const toMoney = useMoney();
   const tc = useTranslations("catalog.common");
   const router = useRouter();
   const phone = usePhoneLayout();
@@ -121,7 +122,7 @@ export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; c
   const [deleting, setDeleting] = useState<PromotionView | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const money = (m: number) => `${formatMinor(m)} ${currency}`;
+  const money = (m: number) => toMoney(m, currency);
   const rule = (p: PromotionView) => t("ruleText", { threshold: money(p.thresholdMinor), discount: money(p.discountMinor) });
   const status = (p: PromotionView) => (
     <Badge size="sm" variant="light" color={p.enabled ? "teal" : "gray"}>

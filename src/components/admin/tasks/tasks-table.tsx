@@ -12,6 +12,7 @@ import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { stickyEndCell } from "../../shell/sticky-end-cell";
 import { usePhoneLayout } from "../../shell/use-phone-layout";
+import { useTaskWords } from "../../labels/use-task-words";
 import { TASK_STATUS_COLORS, type TaskRow } from "./task-codes";
 
 const ERROR_PREVIEW = 80;
@@ -59,16 +60,12 @@ function StatusCell({ task }: { task: TaskRow }) {
   );
 }
 
-/** The payload's plain fields (the secret never reaches the browser), one line. */
-function payloadText(p: Record<string, unknown>): string {
-  const entries = Object.entries(p);
-  return entries.length ? entries.map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(" ") : "";
-}
 
 interface Outcome { id: string; kind: string; ok: boolean; reason?: string }
 
 function RetryResults({ results, onClose }: { results: Outcome[]; onClose: () => void }) {
   const t = useTranslations("adminTasks");
+  const words = useTaskWords();
   const { messageOf } = useErrorText();
   const ok = results.filter((r) => r.ok).length;
   return (
@@ -86,7 +83,7 @@ function RetryResults({ results, onClose }: { results: Outcome[]; onClose: () =>
               {r.ok ? t("batchOk") : t("batchFailed")}
             </Badge>
             <Text size="sm" fw={500} style={{ flexShrink: 0 }}>
-              {r.kind}
+              {words.kind(r.kind)}
             </Text>
             <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
               {r.id.slice(0, 8)}
@@ -105,6 +102,9 @@ function RetryResults({ results, onClose }: { results: Outcome[]; onClose: () =>
 
 export function TasksTable({ rows }: { rows: TaskRow[] }) {
   const t = useTranslations("adminTasks");
+  // The payload's plain fields in words (the secret never reaches the browser), one line.
+  const words = useTaskWords();
+  const payloadText = words.payload;
   const f = useFormatter();
   const phone = usePhoneLayout();
   const router = useRouter();
@@ -222,7 +222,7 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
               <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: "anywhere" }}>
-                    {task.kind}
+                    {words.kind(task.kind)}
                   </Text>
                   {retryOne(task)}
                 </Group>
@@ -280,7 +280,7 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
                   <Table.Td>{checkbox(task)}</Table.Td>
                   <Table.Td style={{ maxWidth: 260 }}>
                     <Text size="sm" fw={500} ff="monospace">
-                      {task.kind}
+                      {words.kind(task.kind)}
                     </Text>
                     {payloadText(task.payload) ? (
                       <Code block={false} style={{ display: "block", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }} title={payloadText(task.payload)}>

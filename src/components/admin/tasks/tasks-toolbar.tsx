@@ -5,11 +5,13 @@ import { useTranslations } from "next-intl";
 import { usePathname, useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { TASK_STATUS_CODES } from "./task-codes";
+import { useTaskWords } from "../../labels/use-task-words";
 
 export interface TaskFilters { q: string; status: string | null; kind: string | null }
 
 /** Search and filters, kept in the URL; any change starts again at page 1. */
 export function TasksToolbar({ kinds, ...filters }: TaskFilters & { kinds: string[] }) {
+  const words = useTaskWords();
   const t = useTranslations("adminTasks");
   const router = useRouter();
   const pathname = usePathname();
@@ -57,7 +59,7 @@ export function TasksToolbar({ kinds, ...filters }: TaskFilters & { kinds: strin
       <Select
         placeholder={t("allKinds")}
         aria-label={t("kind")}
-        data={kindOptions}
+        data={kindOptions.map((k) => ({ value: k, label: words.kind(k) }))}
         value={filters.kind}
         onChange={(v) => apply({ kind: v })}
         clearable

@@ -4,7 +4,7 @@
 // what happens to the balance, and report the server's refusal in the page's language.
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text } from "@mantine/core";
 import { IconCheck, IconDots, IconTrash, IconX } from "@tabler/icons-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { cancelAdminWalletRecharge, confirmAdminWalletRecharge, deleteAdminWalletRecharge } from "@/app/admin/wallet/recharges/actions";
@@ -76,6 +76,7 @@ function RowActions({ row, onStep }: { row: AdminRechargeRowView; onStep: (s: St
 }
 
 export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
+  const locale = useLocale();
   const t = useTranslations("adminWallet.recharges");
   const tp = useTranslations("store.provider");
   const format = useFormatter();
@@ -123,7 +124,7 @@ export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
       testId={`recharge-${asking.step}-dialog`}
     >
       {asking.step === "confirm"
-        ? t("confirmText", { amount: formatMoney(asking.row.amountMinor, asking.row.currency), email: asking.row.email })
+        ? t("confirmText", { amount: formatMoney(asking.row.amountMinor, asking.row.currency, locale), email: asking.row.email })
         : asking.step === "cancel"
           ? t("cancelText", { email: asking.row.email })
           : t("deleteText")}
@@ -151,7 +152,7 @@ export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
                   {r.rechargeNo}
                 </Text>
                 <Text size="sm" fw={700} style={{ flexShrink: 0 }}>
-                  {formatMoney(r.amountMinor, r.currency)}
+                  {formatMoney(r.amountMinor, r.currency, locale)}
                 </Text>
               </Group>
               <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
@@ -210,7 +211,7 @@ export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm" fw={500}>
-                      {formatMoney(r.amountMinor, r.currency)}
+                      {formatMoney(r.amountMinor, r.currency, locale)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
