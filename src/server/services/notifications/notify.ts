@@ -20,7 +20,7 @@ const NotifyInput = z
     // Either words as written (an admin's), or a catalogue text worded in the recipient's language.
     title: z.string().trim().min(1).max(200).optional(),
     body: z.string().trim().max(4000).default(""),
-    text: z.object({ key: z.string().min(1).max(64), params: z.record(z.string(), z.union([z.string(), z.number(), z.object({ minor: z.number().int(), currency: z.string().min(1).max(10) })])).default({}) }).optional(),
+    text: z.object({ key: z.string().min(1).max(64), params: z.record(z.string(), z.union([z.string(), z.number(), z.object({ minor: z.number().int(), currency: z.string().min(1).max(10) }), z.object({ at: z.date() })])).default({}) }).optional(),
     // A path inside the site: never an outside address a notification could lure someone to.
     link: z
       .string()

@@ -2,7 +2,7 @@
 // (messages/<locale>/notifications.json, `notifications.texts`), with the same translator the
 // browser uses, so the bell and the mail read alike.
 import { createTranslator } from "use-intl/core";
-import { formatMoney, SITE_TIME_ZONE } from "../../../i18n/format";
+import { formatDateTime, formatMoney, SITE_TIME_ZONE } from "../../../i18n/format";
 import en from "../../../../messages/en/notifications.json";
 import zh from "../../../../messages/zh-CN/notifications.json";
 
@@ -35,11 +35,16 @@ export const textLocale = (userLocale: string | null | undefined): TextLocale =>
 
 /** An amount in a text's parameters, written by the one money formatter in the recipient's locale. */
 export interface MoneyParam { minor: number; currency: string }
-export type TextParams = Record<string, string | number | MoneyParam>;
+/** A moment in a text's parameters, written in the site's time zone and the recipient's locale. */
+export interface TimeParam { at: Date }
+export type TextParams = Record<string, string | number | MoneyParam | TimeParam>;
+
+const worded = (v: TextParams[string], locale: TextLocale): string | number =>
+  typeof v !== "object" ? v : "at" in v ? formatDateTime(v.at, locale) : formatMoney(v.minor, v.currency, locale);
 
 /** The title and body of `key` in `locale`. */
 export function notificationText(locale: TextLocale, key: NotificationTextKey, params: TextParams = {}): { title: string; body: string } {
   const t = translator(locale);
-  const worded = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "object" ? formatMoney(v.minor, v.currency, locale) : v]));
-  return { title: t(`${key}.title`, worded), body: t(`${key}.body`, worded) };
+  const values = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, worded(v, locale)]));
+  return { title: t(`${key}.title`, values), body: t(`${key}.body`, values) };
 }

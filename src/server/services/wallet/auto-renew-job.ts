@@ -17,7 +17,7 @@ import { describeError } from "../../describe-error";
 import { isWallet } from "../../env";
 import { conflict, isDomainError } from "../../errors";
 import { errorText } from "../../i18n/error-text";
-import { formatMoney } from "../../../i18n/format";
+import { formatDateTime, formatMoney } from "../../../i18n/format";
 import { log } from "../../logger";
 import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
@@ -25,7 +25,6 @@ import { textLocale, type TextLocale } from "../notifications/texts";
 import { placeOrder } from "../orders/place-order";
 import { settleOrder } from "../orders/settle-order";
 import { getSettingsWithSecrets } from "../settings/queries";
-import { formatAppTime } from "../subscription-lifecycle/reminders";
 import { kickTasks } from "../tasks";
 import { autoRenewable, autoRenewalDays, autoRenewalPrice, enabledPromotions, renewalMoment } from "./auto-renew";
 import { autoRenewNotice, type AutoRenewNotice } from "./auto-renew-texts";
@@ -128,7 +127,7 @@ async function remindPeriod(db: Db, subscriptionId: string, periodEnd: Date, day
       level: short ? "WARNING" : "INFO",
       ...autoRenewNotice(locked.locale, "reminder", {
         plan: plan.name,
-        renewAt: formatAppTime(renewalMoment(periodEnd, daysBefore, plan)),
+        renewAt: formatDateTime(renewalMoment(periodEnd, daysBefore, plan), locked.locale),
         amount: money(price, currency, locked.locale),
         balance: money(balance, currency, locked.locale),
         missing: money(Math.max(price - balance, 0), currency, locked.locale),
@@ -191,7 +190,7 @@ async function renewPeriod(db: Db, subscriptionId: string, periodEnd: Date, now:
         balance: money(balance, currency, locked.locale),
         missing: money(Math.max(priced.totalMinor - balance, 0), currency, locked.locale),
         orderNo: order?.orderNo ?? "",
-        expiresAt: formatAppTime(after?.expiresAt ?? periodEnd),
+        expiresAt: formatDateTime(after?.expiresAt ?? periodEnd, locked.locale),
         reason: reason ? (errorText(locked.locale, reason) ?? reason) : "",
       }),
       link: outcome === "RENEWED" ? "/subscriptions" : "/wallet",
