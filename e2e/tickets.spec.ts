@@ -88,8 +88,10 @@ test("a ticket with an image, the admin's reply, the bell, and a disguised file 
   const row = admin.getByTestId("admin-ticket-row");
   await expect(row).toHaveCount(1);
   await expect(row).toHaveAttribute("data-unread", "true");
-  await expect(row.getByTestId("ticket-unread")).toBeVisible();
-  await expect(row.getByTestId("ticket-status")).toHaveText("New");
+  // A brand-new ticket is unread for staff, and says so (not "new reply": nobody replied yet).
+  await expect(row.getByTestId("ticket-unread")).toHaveText("Unread");
+  // The same word the user reads for the same status (one vocabulary).
+  await expect(row.getByTestId("ticket-status")).toHaveText("Open");
   await row.getByTestId("admin-ticket-open").click();
   await expect(admin).toHaveURL(new RegExp(`/admin${ticketUrl}$`));
   await navigationReady(admin);
