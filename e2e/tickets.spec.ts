@@ -88,8 +88,10 @@ test("a ticket with an image, the admin's reply, the bell, and a disguised file 
   const row = admin.getByTestId("admin-ticket-row");
   await expect(row).toHaveCount(1);
   await expect(row).toHaveAttribute("data-unread", "true");
-  await expect(row.getByTestId("ticket-unread")).toBeVisible();
-  await expect(row.getByTestId("ticket-status")).toHaveText("New");
+  // A brand-new ticket is unread for staff, and says so (not "new reply": nobody replied yet).
+  await expect(row.getByTestId("ticket-unread")).toHaveText("Unread");
+  // The same word the user reads for the same status (one vocabulary).
+  await expect(row.getByTestId("ticket-status")).toHaveText("Open");
   await row.getByTestId("admin-ticket-open").click();
   await expect(admin).toHaveURL(new RegExp(`/admin${ticketUrl}$`));
   await navigationReady(admin);
@@ -104,7 +106,7 @@ test("a ticket with an image, the admin's reply, the bell, and a disguised file 
   await admin.getByTestId("ticket-reply-submit").click();
   await expect(admin.getByTestId("ticket-message")).toHaveCount(2);
   await expect(admin.getByTestId("ticket-message").last()).toHaveAttribute("data-author", "ADMIN");
-  await expect(admin.getByTestId("ticket-status")).toHaveText("Waiting on user");
+  await expect(admin.getByTestId("ticket-status")).toHaveText("Support replied");
 
   // Read by staff now; the queue says so. On a phone the queue is cards, without sideways scroll.
   await gotoReady(admin, `/admin/tickets?q=${encodeURIComponent(subject)}`);
@@ -118,7 +120,7 @@ test("a ticket with an image, the admin's reply, the bell, and a disguised file 
   await gotoReady(page, "/tickets");
   const mineRow = page.getByTestId("ticket-row").filter({ hasText: subject });
   await expect(mineRow).toHaveAttribute("data-unread", "true");
-  await expect(mineRow.getByTestId("ticket-status")).toHaveText("Answered");
+  await expect(mineRow.getByTestId("ticket-status")).toHaveText("Support replied");
   await expect(page.getByTestId("bell-count")).toHaveAttribute("data-count", "1");
   await page.getByTestId("bell").click();
   await expect(page.getByTestId("bell-item").first()).toContainText(subject);

@@ -41,7 +41,7 @@ describe("backup round trip", () => {
 
       // Every serial sequence continues after the restored ids.
       const maxId = Number(((await target.db.execute(sql`select max(id)::text as m from audit_logs`)) as unknown as { rows: { m: string } [] }).rows[0]!.m);
-      await recordAudit(makeCtx(target.db, { kind: "system" }), { action: "test.after_restore" });
+      await recordAudit(makeCtx(target.db, { kind: "system" }), { action: "backup.restore" });
       const newest = ((await target.db.execute(sql`select max(id)::text as m from audit_logs`)) as unknown as { rows: { m: string }[] }).rows[0]!.m;
       expect(Number(newest)).toBeGreaterThan(maxId);
 

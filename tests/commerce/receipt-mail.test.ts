@@ -1,9 +1,11 @@
-// The receipt after a paid order: one notification and one mail, in the buyer's language, with the order number and the
-// amount, sent after commit through the real SMTP simulator; none for a free order.
+// The receipt after a paid order: one notification and one mail, in the buyer's language, with the order number, the
+// amount (the one money formatter) and the time of payment in the site's time zone (never an ISO instant), sent after
+// commit through the real SMTP simulator; none for a free order.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema";
+import { orders, users } from "../../src/server/db/schema";
 import { updateSettings } from "../../src/server/services/settings";
+import { formatDateTime } from "../../src/i18n/format";
 import { buyNow, confirmOrder } from "../../src/server/services/orders";
 import { listMyNotifications } from "../../src/server/services/notifications";
 import type { SmtpSimulator } from "../../simulators/smtp/server";
@@ -28,7 +30,14 @@ describe("receipt mail", () => {
     await confirmOrder(shop.admin.ctx, order.id);
     const mail = await deliverAndReceive(shop.db, smtp, u.email);
     expect(mail.subject).toContain(order.orderNo);
-    expect(mail.text).toContain("23.45 CNY");
+    expect(mail.text).toContain("¥23.45");
+    expect(mail.text).not.toContain("CNY");
+    const [paid] = await shop.db.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, order.id));
+    // Asia/Shanghai, in English ("Nov 28, 2026, 5:53 PM"), and never the stored UTC instant.
+    expect(mail.text).toContain(formatDateTime(paid!.paidAt!, "en"));
+    expect(formatDateTime(paid!.paidAt!, "en")).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
+    expect(mail.text).not.toContain(paid!.paidAt!.toISOString());
+    expect(mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     expect(mail.text).toContain(`https://shop.example/orders/${order.id}`);
     expect(mail.text).toMatch(/Thank you/);
     // And in the bell, once, whatever repeats the settlement sees.
@@ -42,6 +51,10 @@ describe("receipt mail", () => {
     await confirmOrder(shop.admin.ctx, zhOrder.id);
     const zhMail = await deliverAndReceive(shop.db, smtp, zh.email);
     expect(zhMail.subject).toContain("支付成功");
+    expect(zhMail.text).toContain("¥23.45");
+    const [zhPaid] = await shop.db.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, zhOrder.id));
+    expect(zhMail.text).toContain(formatDateTime(zhPaid!.paidAt!, "zh-CN"));
+    expect(formatDateTime(zhPaid!.paidAt!, "zh-CN")).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/);
   });
 
   it("is not sent for a free order", async () => {

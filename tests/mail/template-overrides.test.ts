@@ -114,7 +114,9 @@ describe("mail template overrides", () => {
   it("previews a draft with sample values, checked as on save", async () => {
     const p = await previewMailTemplate(admin.ctx, "receipt", "en", { subject: "Order {{orderNo}} paid", text: "{{amount}} at {{time}}", html: "<p>{{site}} {{amount}}</p>" });
     expect(p.subject).toMatch(/^Order R\w+ paid$/);
-    expect(p.html).toBe("<p>Relay &lt;Shop&gt; 9.90 CNY</p>");
+    expect(p.html).toBe("<p>Relay &lt;Shop&gt; ¥9.90</p>");
+    // The sample time reads as mails write it: the site's time zone in the mail's language, never an ISO instant.
+    expect(p.text).toMatch(/^¥9.90 at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
     expect(await domainErrorOf(() => previewMailTemplate(admin.ctx, "receipt", "en", { subject: "{{minutes}}", text: "t" }))).toMatchObject({ reason: "mail_template_unknown_placeholder" });
     const stored = await previewMailTemplate(admin.ctx, "verify-email", "zh-CN");
     expect(stored).toMatchObject({ usedOverride: false, subject: "验证您在 Relay <Shop> 的邮箱" });

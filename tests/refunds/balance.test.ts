@@ -41,7 +41,7 @@ describe("to the balance", () => {
     expect((await paymentOf(shop.db, payment.id)).status).toBe("REFUNDED");
     expect(gw.alipay.refunds().filter((r) => r.outTradeNo === payment.tradeNo)).toHaveLength(0); // the gateway keeps its money
     const notices = (await refundNotices(shop.db, u.id)).filter((n) => n.dedupeKey === `refund:${refund.id}`);
-    expect(notices.map((n) => [n.title, n.body])).toEqual([[`Refund for order ${order.orderNo}`, "8.00 CNY was added to your balance."]]);
+    expect(notices.map((n) => [n.title, n.body])).toEqual([[`Refund for order ${order.orderNo}`, "¥8.00 was added to your balance."]]);
     // Nothing was queued for a gateway.
     expect((await shop.db.select().from(tasks).where(eq(tasks.kind, "refund.gateway"))).filter((t) => (t.payload as { refundId?: string }).refundId === refund.id)).toEqual([]);
   });
@@ -113,7 +113,7 @@ describe("a split payment (part balance, part gateway)", () => {
     expect((await ledgerOf(shop.db, u.id)).filter((l) => l.kind === "REFUND")).toEqual([expect.objectContaining({ amountMinor: 300, idempotencyKey: `refund:${refund.id}` })]);
     expect((await paymentOf(shop.db, payment.id)).status).toBe("REFUNDED");
     const [notice] = (await refundNotices(shop.db, u.id)).filter((n) => n.dedupeKey === `refund:${refund.id}`);
-    expect(notice!.body).toBe("7.00 CNY 已原路退回你的付款账户，3.00 CNY 已退入你的余额。");
+    expect(notice!.body).toBe("¥7.00 已原路退回你的付款账户，¥3.00 已退入你的余额。");
   });
 
   it("a smaller gateway refund is taken from the gateway's part first", async () => {

@@ -47,7 +47,7 @@ describe("through Alipay (alipay.trade.refund)", () => {
     expect(notices).toHaveLength(1);
     // The buyer's language is zh-CN by default.
     expect(notices[0]!.title).toContain(order.orderNo);
-    expect(notices[0]!.body).toContain("10.50 CNY");
+    expect(notices[0]!.body).toContain("¥10.50");
     expect(notices[0]!.body).toContain("原路退回");
 
     // Alipay's notify about the refund (and any repeat of the payment's own) changes nothing.
@@ -145,7 +145,7 @@ describe("through epay (api.php?act=refund)", () => {
     expect(done!.gatewayReference).toBe(gw.epay.refunds().find((r) => r.outRefundNo === pending.refundNo)!.refundNo);
     expect((await paymentOf(shop.db, payment.id)).status).toBe("REFUNDED");
     const [notice] = (await refundNotices(shop.db, u.id)).filter((n) => n.dedupeKey === `refund:${done!.id}`);
-    expect(notice).toMatchObject({ title: `Refund for order ${order.orderNo}`, body: "10.00 CNY was paid back to the account you paid with." });
+    expect(notice).toMatchObject({ title: `Refund for order ${order.orderNo}`, body: "¥10.00 was paid back to the account you paid with." });
   });
 
   it("an older build that ignores out_refund_no: after a crash, the order's status 2 says it is done, and no second refund is asked", async () => {

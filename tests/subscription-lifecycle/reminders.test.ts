@@ -4,6 +4,7 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications, subscriptions, users } from "../../src/server/db/schema";
 import { sendReminders } from "../../src/server/services/subscription-lifecycle";
+import { formatDateTime } from "../../src/i18n/format";
 import { openShop } from "../commerce/fixtures";
 import { GIB, subscribe } from "./fixtures";
 import { secondInstanceForFile } from "../helpers/race";
@@ -29,7 +30,8 @@ describe("reminders", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ type: "SUBSCRIPTION", level: "WARNING", link: "/subscriptions", dedupeKey: `sub-expiring:${sub.id}:${soon.getTime()}` });
     expect(sent[0]!.title).toContain("expires soon");
-    expect(sent[0]!.body).toContain("(UTC+8)");
+    // The expiry in the site's time zone and the reader's language, as pages write it.
+    expect(sent[0]!.body).toContain(formatDateTime(soon, "en"));
     expect(await noticesOf(far.userId, "sub-expiring:")).toHaveLength(0);
 
     // Renewed to a date still within 3 days: a new expiry, a new reminder.

@@ -72,7 +72,7 @@ describe("auto-renew from the balance", () => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toMatchObject({ type: "SUBSCRIPTION", level: "INFO", link: "/wallet" });
     expect(reminders[0]!.title).toContain("renews from your balance");
-    expect(reminders[0]!.body).toContain("5.00 CNY");
+    expect(reminders[0]!.body).toContain("¥5.00");
     expect(reminders[0]!.body).toContain("Your balance covers it.");
     expect(await runsOf(subId)).toMatchObject([{ periodEnd: sub.expiresAt, outcome: null }]);
     expect((await runsOf(subId))[0]!.remindedAt).not.toBeNull();
@@ -119,7 +119,7 @@ describe("auto-renew from the balance", () => {
     await runAutoRenew(shop.db, at(moment, -3_600_000));
     const [reminder] = await noticesOf(u.id);
     expect(reminder).toMatchObject({ level: "WARNING", link: "/wallet" });
-    expect(reminder!.body).toContain("4.00 CNY short");
+    expect(reminder!.body).toContain("¥4.00 short");
 
     await runAutoRenew(shop.db, at(moment, 60_000));
     await runAutoRenew(second.db, at(moment, 120_000));
@@ -131,7 +131,7 @@ describe("auto-renew from the balance", () => {
     const short = (await noticesOf(u.id)).filter((n) => n.title.includes("balance too low"));
     expect(short).toHaveLength(1);
     expect(short[0]).toMatchObject({ level: "WARNING", link: "/wallet" });
-    expect(short[0]!.body).toContain("4.00 CNY short");
+    expect(short[0]!.body).toContain("¥4.00 short");
 
     // Recharged, switched off and on: the period is tried once more, and renews.
     await credit(u.id, 400);

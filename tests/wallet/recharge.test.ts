@@ -202,7 +202,7 @@ describe("the admin", () => {
     expect(bell).toHaveLength(1);
     expect(bell[0]).toMatchObject({ type: "ORDER", level: "SUCCESS", link: "/wallet", dedupeKey: `recharge:${r.id}` });
     expect(bell[0]!.title).toContain(r.rechargeNo);
-    expect(bell[0]!.body).toContain("75.00 CNY");
+    expect(bell[0]!.body).toContain("¥75.00");
     expect(await db().select().from(auditLogs).where(and(eq(auditLogs.action, "recharge.confirmed"), eq(auditLogs.targetId, r.id)))).toHaveLength(1);
     // The user's ledger page shows it.
     expect((await listMyLedger(u.ctx)).rows).toMatchObject([{ kind: "RECHARGE", amountMinor: 7_500, referenceType: "recharge", referenceId: r.id }]);

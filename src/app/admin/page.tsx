@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations, getLocale } from "next-intl/server";
 import { NodeHealthPanel, OrdersByStatusPanel, RiskEventsPanel } from "@/components/dashboard/admin-panels";
 import { DailyBarChart } from "@/components/dashboard/daily-bar-chart";
 import { StatCard } from "@/components/dashboard/stat-card";
@@ -23,6 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const STATUSES = ["ACTIVE", "PENDING_EMAIL", "DISABLED", "BANNED"] as const;
 
 export default async function AdminDashboard() {
+  const locale = await getLocale();
   await requireAdminPage();
   const ctx = await requestCtx();
   const info = await getAppInfo(getDb());
@@ -36,7 +37,7 @@ export default async function AdminDashboard() {
     info.edition === "wallet" ? walletDashboard(ctx) : null,
   ]);
 
-  const money = (minor: number) => formatMoney(minor, d.currency);
+  const money = (minor: number) => formatMoney(minor, d.currency, locale);
   const paid = (count: number) => to("paidCount", { count });
   const figures = [
     { key: "revenue-today", label: to("revenueToday"), value: money(d.revenue.today), hint: paid(d.paidOrders.today), href: "/admin/orders?status=PAID" },

@@ -3,7 +3,7 @@
 // formatter here, in the browser, because a Server Component cannot hand a function to this one.
 import { BarChart } from "@mantine/charts";
 import { Card, Center, Text } from "@mantine/core";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import { formatMoney } from "../store/money";
 import { formatBytes } from "../subscriptions/bytes";
 
@@ -12,8 +12,9 @@ export type ChartUnit = { kind: "money"; currency: string } | { kind: "count" } 
 const HEIGHT = 200;
 
 export function DailyBarChart({ title, series, days, values, unit, color, testId }: { title: string; series: string; days: string[]; values: number[]; unit: ChartUnit; color: string; testId: string }) {
+  const locale = useLocale();
   const t = useTranslations("adminOverview");
-  const format = (v: number) => (unit.kind === "money" ? formatMoney(v, unit.currency) : unit.kind === "bytes" ? formatBytes(v) : String(v));
+  const format = (v: number) => (unit.kind === "money" ? formatMoney(v, unit.currency, locale) : unit.kind === "bytes" ? formatBytes(v) : String(v));
   // Days are calendar days already (YYYY-MM-DD): month and day, the same in every viewer's zone.
   const data = days.map((d, i) => ({ day: d.slice(5), value: values[i] ?? 0 }));
   const empty = values.every((v) => v === 0);

@@ -4,7 +4,7 @@
 // that uses the balance for part of the order; the gateway methods below then ask for the rest.
 import { Alert, Anchor, Button, Card, Group, Stack, Switch, Text } from "@mantine/core";
 import { IconWallet } from "@tabler/icons-react";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import Link from "next/link";
 import { formatMoney } from "./money";
 
@@ -32,8 +32,9 @@ interface Props {
 }
 
 export function BalancePayPanel({ info, totalMinor, currency, split, onSplitChange, onPay, paying, disabled }: Props) {
+  const locale = useLocale();
   const t = useTranslations("balancePay");
-  const money = (m: number) => formatMoney(m, currency);
+  const money = (m: number) => formatMoney(m, currency, locale);
   const spendable = info.balanceMinor + info.heldMinor;
   const enough = spendable >= totalMinor;
   const part = splitPart(info, totalMinor);

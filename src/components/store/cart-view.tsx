@@ -3,7 +3,7 @@
 // preview reserves nothing), the total, and check out into one order, then its payment page.
 import { ActionIcon, Alert, Button, Card, Divider, Group, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconShoppingCart, IconTicket, IconTrash, IconX } from "@tabler/icons-react";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { checkoutCartAction, clearCartAction, previewCartAction, removeFromCartAction } from "@/app/(user)/cart/actions";
@@ -41,6 +41,7 @@ export function SummaryRow({ label, value, strong, testId }: { label: string; va
 }
 
 export function CartView({ items, initialPreview }: { items: CartLine[]; initialPreview: CartPreviewResult }) {
+  const locale = useLocale();
   const t = useTranslations("store.cart");
   const tk = useTranslations("store.kind");
   const tc = useTranslations("store.catalog");
@@ -156,7 +157,7 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
                 </Stack>
                 <Group gap="xs" wrap="nowrap">
                   <Text fw={600} data-testid="cart-line-amount">
-                    {line ? formatMoney(line.amountMinor, data!.currency) : ""}
+                    {line ? formatMoney(line.amountMinor, data!.currency, locale) : ""}
                   </Text>
                   <Tooltip label={t("remove")}>
                     <ActionIcon variant="subtle" color="red" onClick={() => remove(item.id)} loading={busy === `remove-${item.id}`} disabled={busy !== null && busy !== `remove-${item.id}`} aria-label={t("removeLabel", { name: item.planName })} data-testid="cart-remove">
@@ -215,11 +216,11 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
           ) : null}
           {data ? (
             <Stack gap={6} data-testid="cart-summary">
-              <SummaryRow label={t("subtotal")} value={formatMoney(data.subtotalMinor, data.currency)} testId="cart-subtotal" />
-              {data.couponDiscountMinor > 0 ? <SummaryRow label={t("couponDiscount")} value={formatMoney(-data.couponDiscountMinor, data.currency)} testId="cart-coupon-discount" /> : null}
-              {data.promotionDiscountMinor > 0 ? <SummaryRow label={t("promotionDiscount")} value={formatMoney(-data.promotionDiscountMinor, data.currency)} testId="cart-promotion-discount" /> : null}
+              <SummaryRow label={t("subtotal")} value={formatMoney(data.subtotalMinor, data.currency, locale)} testId="cart-subtotal" />
+              {data.couponDiscountMinor > 0 ? <SummaryRow label={t("couponDiscount")} value={formatMoney(-data.couponDiscountMinor, data.currency, locale)} testId="cart-coupon-discount" /> : null}
+              {data.promotionDiscountMinor > 0 ? <SummaryRow label={t("promotionDiscount")} value={formatMoney(-data.promotionDiscountMinor, data.currency, locale)} testId="cart-promotion-discount" /> : null}
               <Divider variant="dashed" />
-              <SummaryRow label={t("total")} value={formatMoney(data.totalMinor, data.currency)} strong testId="cart-total" />
+              <SummaryRow label={t("total")} value={formatMoney(data.totalMinor, data.currency, locale)} strong testId="cart-total" />
               {data.totalMinor === 0 ? (
                 <Text size="xs" c="dimmed">
                   {t("freeNote")}

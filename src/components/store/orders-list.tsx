@@ -3,7 +3,7 @@
 // Pay and cancel for unpaid orders (cancel asks first), details for every order.
 import { Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { IconReceipt } from "@tabler/icons-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, useLocale } from "next-intl";
 import { useState } from "react";
 import { cancelOrderAction } from "@/app/(user)/orders/actions";
 import { ButtonLink } from "@/components/links";
@@ -50,6 +50,7 @@ function Actions({ order, onCancel }: { order: OrderRow; onCancel: () => void })
 }
 
 export function OrdersList({ rows }: { rows: OrderRow[] }) {
+  const locale = useLocale();
   const t = useTranslations("store.orders");
   const format = useFormatter();
   const { messageOf } = useErrorText();
@@ -101,7 +102,7 @@ export function OrdersList({ rows }: { rows: OrderRow[] }) {
                   <Text size="xs" c="dimmed">
                     {date(o.createdAt)}
                   </Text>
-                  <Text fw={700}>{formatMoney(o.totalMinor, o.currency)}</Text>
+                  <Text fw={700}>{formatMoney(o.totalMinor, o.currency, locale)}</Text>
                 </Group>
                 <Actions order={o} onCancel={() => askCancel(o)} />
               </Stack>
@@ -142,7 +143,7 @@ export function OrdersList({ rows }: { rows: OrderRow[] }) {
                     </Table.Td>
                     <Table.Td ta="right">
                       <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
-                        {formatMoney(o.totalMinor, o.currency)}
+                        {formatMoney(o.totalMinor, o.currency, locale)}
                       </Text>
                     </Table.Td>
                     <Table.Td>

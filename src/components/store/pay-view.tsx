@@ -6,7 +6,7 @@
 // order at once, or part of it with the rest through a gateway (balance-pay-panel.tsx).
 import { ActionIcon, Alert, Box, Button, Card, CopyButton, Group, Loader, Stack, Text, ThemeIcon, Title, Tooltip } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconClockHour4, IconCopy, IconExternalLink, IconX } from "@tabler/icons-react";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import { QRCodeSVG } from "qrcode.react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { createPaymentAction, createSplitPaymentAction, payFromBalanceAction } from "@/app/(user)/orders/actions";
@@ -144,6 +144,7 @@ interface Live {
 }
 
 export function PayView({ status, methods: allMethods, balance = null, returnedTradeNo }: Props) {
+  const locale = useLocale();
   const t = useTranslations("store.pay");
   const tb = useTranslations("balancePay");
   const methods = allMethods.filter((m): m is Extract<PaymentMethod, { provider: PaymentProvider }> => m.provider !== "balance");
@@ -161,7 +162,7 @@ export function PayView({ status, methods: allMethods, balance = null, returnedT
   const left = useTimeLeft(live.expiresAt);
   const expired = live.orderStatus === "PENDING" && left === 0;
   const pending = live.orderStatus === "PENDING" && !expired;
-  const money = formatMoney(status.totalMinor, status.currency);
+  const money = formatMoney(status.totalMinor, status.currency, locale);
 
   // Poll the tracked attempt while the order waits; stops when paid, expired, or the page is left.
   const poll = useCallback(async (tradeNo: string, signal: AbortSignal) => {
@@ -317,7 +318,7 @@ export function PayView({ status, methods: allMethods, balance = null, returnedT
             </Group>
             {payment.amountMinor < status.totalMinor ? (
               <Alert color="blue" variant="light" data-testid="pay-split-notice">
-                {tb("splitHeld", { held: formatMoney(status.totalMinor - payment.amountMinor, status.currency), rest: formatMoney(payment.amountMinor, status.currency) })}
+                {tb("splitHeld", { held: formatMoney(status.totalMinor - payment.amountMinor, status.currency, locale), rest: formatMoney(payment.amountMinor, status.currency, locale) })}
               </Alert>
             ) : null}
             <PaymentPanel payment={payment} />

@@ -3,7 +3,7 @@
 // plans), how many are left, the lines of its node; and buy now / add to cart, or sign up.
 import { Badge, Button, Card, Group, NumberInput, Slider, Stack, Text, Title } from "@mantine/core";
 import { IconShoppingCartPlus, IconStarFilled } from "@tabler/icons-react";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { addToCartAction, buyNowAction } from "@/app/(user)/store/actions";
@@ -46,6 +46,7 @@ function Lines({ plan }: { plan: StorePlan }) {
 }
 
 export function PlanCard({ plan, currency, visitor = false }: { plan: StorePlan; currency: string; visitor?: boolean }) {
+  const locale = useLocale();
   const t = useTranslations("store.catalog");
   const ts = useTranslations("store.storefront");
   const { messageOf } = useErrorText();
@@ -104,11 +105,11 @@ export function PlanCard({ plan, currency, visitor = false }: { plan: StorePlan;
         ) : null}
         <Group gap="xs" align="baseline">
           <Text fz={28} fw={700} lh={1.1} data-testid="plan-price">
-            {free ? t("free") : formatMoney(priceMinor, currency)}
+            {free ? t("free") : formatMoney(priceMinor, currency, locale)}
           </Text>
           {slider ? (
             <Text size="sm" c="dimmed">
-              {t("perGb", { price: formatMoney(plan.pricePerGbMinor, currency) })}
+              {t("perGb", { price: formatMoney(plan.pricePerGbMinor, currency, locale) })}
             </Text>
           ) : null}
         </Group>

@@ -1,26 +1,16 @@
 "use client";
-import { Badge } from "@mantine/core";
-import { useTranslations } from "next-intl";
+// Store-side names for the catalogue's order and payment badges (one word per state, users and admins).
 import type { OrderStatus, PaymentStatus } from "@/server/db/schema/commerce";
+import { LabelBadge } from "../labels/label-badge";
 
 export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = { PENDING: "yellow", PAID: "teal", CANCELLED: "gray", EXPIRED: "gray", REFUNDED: "grape" };
 const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = { PENDING: "yellow", PAID: "teal", CLOSED: "gray", REFUNDED: "grape" };
 
 /** An order's status in words (never the code). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const t = useTranslations("store.orderStatus");
-  return (
-    <Badge color={ORDER_STATUS_COLORS[status] ?? "gray"} variant="light" tt="none" style={{ flexShrink: 0, maxWidth: "none" }} styles={{ label: { overflow: "visible" } }} data-testid="order-status" data-status={status}>
-      {t(status)}
-    </Badge>
-  );
+  return <LabelBadge family="orderStatus" code={status} color={ORDER_STATUS_COLORS[status] ?? "gray"} testId="order-status" />;
 }
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  const t = useTranslations("store.paymentStatus");
-  return (
-    <Badge color={PAYMENT_STATUS_COLORS[status] ?? "gray"} variant="light" tt="none" style={{ flexShrink: 0, maxWidth: "none" }} styles={{ label: { overflow: "visible" } }} data-testid="payment-status" data-status={status}>
-      {t(status)}
-    </Badge>
-  );
+  return <LabelBadge family="paymentStatus" code={status} color={PAYMENT_STATUS_COLORS[status] ?? "gray"} testId="payment-status" />;
 }

@@ -4,7 +4,7 @@
 // the user orders it now or puts it in the cart.
 import { ActionIcon, Alert, Button, Divider, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconTicket, IconX } from "@tabler/icons-react";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { addExtensionToCartAction, orderExtensionAction, previewExtensionAction, type ExtensionInput } from "@/app/(user)/subscriptions/actions";
@@ -20,15 +20,16 @@ const MAX_GB = 100_000;
 
 /** What the plan charges for this kind of extension, in words. */
 function Terms({ sub, kind, currency }: { sub: SubscriptionRow; kind: Kind; currency: string }) {
+  const locale = useLocale();
   const t = useTranslations("subscriptions.extend");
   const text =
     kind === "RENEWAL"
       ? sub.renewalMode === "FIXED"
-        ? t("renewFixed", { days: sub.durationDays, price: formatMoney(sub.renewalPriceMinor, currency) })
-        : t("renewPerDay", { price: formatMoney(sub.renewalPricePerDayMinor, currency) })
+        ? t("renewFixed", { days: sub.durationDays, price: formatMoney(sub.renewalPriceMinor, currency, locale) })
+        : t("renewPerDay", { price: formatMoney(sub.renewalPricePerDayMinor, currency, locale) })
       : sub.topupMode === "FIXED"
-        ? t("topupFixed", { gb: sub.topupGb, price: formatMoney(sub.topupPriceMinor, currency) })
-        : t("topupPerGb", { price: formatMoney(sub.topupPricePerGbMinor, currency) });
+        ? t("topupFixed", { gb: sub.topupGb, price: formatMoney(sub.topupPriceMinor, currency, locale) })
+        : t("topupPerGb", { price: formatMoney(sub.topupPricePerGbMinor, currency, locale) });
   return (
     <Text size="sm" data-testid="extend-terms">
       {text}
@@ -37,6 +38,7 @@ function Terms({ sub, kind, currency }: { sub: SubscriptionRow; kind: Kind; curr
 }
 
 export function ExtendModal({ sub, kind, currency, onClose }: { sub: SubscriptionRow; kind: Kind; currency: string; onClose: () => void }) {
+  const locale = useLocale();
   const t = useTranslations("subscriptions.extend");
   const tc = useTranslations("store.cart");
   const { messageOf, fieldMessages } = useErrorText();
@@ -162,10 +164,10 @@ export function ExtendModal({ sub, kind, currency, onClose }: { sub: Subscriptio
         ) : null}
         {data ? (
           <Stack gap={6} data-testid="extend-summary">
-            <SummaryRow label={tc("subtotal")} value={formatMoney(data.subtotalMinor, data.currency)} testId="extend-subtotal" />
-            {data.couponDiscountMinor > 0 ? <SummaryRow label={tc("couponDiscount")} value={formatMoney(-data.couponDiscountMinor, data.currency)} testId="extend-coupon-discount" /> : null}
-            {data.promotionDiscountMinor > 0 ? <SummaryRow label={tc("promotionDiscount")} value={formatMoney(-data.promotionDiscountMinor, data.currency)} testId="extend-promotion-discount" /> : null}
-            <SummaryRow label={tc("total")} value={formatMoney(data.totalMinor, data.currency)} strong testId="extend-total" />
+            <SummaryRow label={tc("subtotal")} value={formatMoney(data.subtotalMinor, data.currency, locale)} testId="extend-subtotal" />
+            {data.couponDiscountMinor > 0 ? <SummaryRow label={tc("couponDiscount")} value={formatMoney(-data.couponDiscountMinor, data.currency, locale)} testId="extend-coupon-discount" /> : null}
+            {data.promotionDiscountMinor > 0 ? <SummaryRow label={tc("promotionDiscount")} value={formatMoney(-data.promotionDiscountMinor, data.currency, locale)} testId="extend-promotion-discount" /> : null}
+            <SummaryRow label={tc("total")} value={formatMoney(data.totalMinor, data.currency, locale)} strong testId="extend-total" />
           </Stack>
         ) : null}
         <Group justify="flex-end" gap="xs" wrap="wrap">

@@ -1,16 +1,10 @@
 "use client";
-import { Badge } from "@mantine/core";
-import { useTranslations } from "next-intl";
 import type { SubscriptionStatus } from "@/server/db/schema/commerce";
+import { LabelBadge } from "../labels/label-badge";
 
 const COLORS: Record<SubscriptionStatus, string> = { ACTIVE: "teal", SUSPENDED: "orange", EXPIRED: "gray", CANCELLED: "gray" };
 
-/** A subscription's status in words (never the code). */
+/** A subscription's status in the label catalogue's word (the admin's pages say the same). */
 export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
-  const t = useTranslations("subscriptions.status");
-  return (
-    <Badge color={COLORS[status] ?? "gray"} variant="light" tt="none" style={{ flexShrink: 0, maxWidth: "none" }} styles={{ label: { overflow: "visible" } }} data-testid="subscription-status" data-status={status}>
-      {t(status)}
-    </Badge>
-  );
+  return <LabelBadge family="subscriptionStatus" code={status} color={COLORS[status] ?? "gray"} testId="subscription-status" />;
 }

@@ -10,12 +10,11 @@ import type { MySubscription } from "@/server/services/subscriptions/my-subscrip
 import { ExtendModal } from "./extend-modal";
 import { SubscriptionStatusBadge } from "./subscription-status";
 import { EmptyState } from "@/components/shell/empty-state";
+import { formatBytes } from "./bytes";
 
 /** A subscription as the page passes it in: the service's row with dates as text and one "where". */
 export type SubscriptionRow = Omit<MySubscription, "nodeName" | "streamingName" | "startsAt" | "expiresAt"> & { where: string | null; expiresAt: string };
 
-const GB = 1024 ** 3;
-const gb = (bytes: number) => Math.round((bytes / GB) * 100) / 100;
 
 function Traffic({ sub }: { sub: SubscriptionRow }) {
   const t = useTranslations("subscriptions");
@@ -28,7 +27,7 @@ function Traffic({ sub }: { sub: SubscriptionRow }) {
           {t("traffic")}
         </Text>
         <Text size="xs" data-testid="subscription-traffic">
-          {t("trafficUsed", { used: gb(sub.trafficUsedBytes), limit: gb(sub.trafficLimitBytes) })}
+          {t("trafficUsed", { used: formatBytes(sub.trafficUsedBytes), limit: formatBytes(sub.trafficLimitBytes) })}
         </Text>
       </Group>
       <Progress value={pct} color={pct >= 90 ? "red" : "blue"} size="sm" aria-label={t("traffic")} />

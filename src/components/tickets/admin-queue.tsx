@@ -61,7 +61,7 @@ export function AdminQueue({ rows, filtered }: { rows: QueueRow[]; filtered: boo
               {r.unread ? <UnreadMark /> : null}
             </Group>
             <Group gap={6} mt={6} wrap="wrap">
-              <TicketStatusBadge status={r.status} side="admin" />
+              <TicketStatusBadge status={r.status} />
               <TicketPriorityBadge priority={r.priority} />
               <Text size="xs" c="dimmed">
                 {t(`category.${r.category}`)}
@@ -113,7 +113,7 @@ export function AdminQueue({ rows, filtered }: { rows: QueueRow[]; filtered: boo
                   <Text size="sm">{r.userEmail}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <TicketStatusBadge status={r.status} side="admin" />
+                  <TicketStatusBadge status={r.status} />
                 </Table.Td>
                 <Table.Td>
                   <TicketPriorityBadge priority={r.priority} />

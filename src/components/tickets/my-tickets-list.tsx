@@ -68,7 +68,7 @@ export function MyTicketsList({ rows, filter }: { rows: MyTicketRow[]; filter: M
                     {r.subject}
                   </Text>
                   <Group gap={6} wrap="wrap">
-                    <TicketStatusBadge status={r.status} side="user" />
+                    <TicketStatusBadge status={r.status} />
                     <TicketPriorityBadge priority={r.priority} />
                     <Text size="xs" c="dimmed">
                       {t(`category.${r.category}`)}

@@ -1,5 +1,5 @@
 // The top of a ticket page, the same for its owner and for staff: the way back, the subject, the
-// status (worded for the side reading it), the priority and a line of facts.
+// status (one word for both sides), the priority and a line of facts.
 import { Group, Stack, Text, Title } from "@mantine/core";
 import type { TicketPriority, TicketStatus } from "@/server/db/schema/support-kinds";
 import { AnchorLink } from "../links";
@@ -10,12 +10,11 @@ interface Props {
   subject: string;
   status: TicketStatus;
   priority: TicketPriority;
-  side: "user" | "admin";
   /** Category, opening time, and for staff the user's email: already worded. */
   facts: string;
 }
 
-export function TicketHeader({ back, subject, status, priority, side, facts }: Props) {
+export function TicketHeader({ back, subject, status, priority, facts }: Props) {
   return (
     <>
       <AnchorLink href={back.href} size="sm">
@@ -26,7 +25,7 @@ export function TicketHeader({ back, subject, status, priority, side, facts }: P
           {subject}
         </Title>
         <Group gap={6} wrap="wrap">
-          <TicketStatusBadge status={status} side={side} />
+          <TicketStatusBadge status={status} />
           <TicketPriorityBadge priority={priority} />
           <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
             {facts}

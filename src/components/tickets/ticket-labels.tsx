@@ -1,34 +1,31 @@
 "use client";
-// Tickets in words: status (worded for the side that reads it), priority, category and the unread
-// marker. Codes are what URLs and the CLI use, never what a person reads.
+// Tickets in words: status, priority (the label catalogue's words, the same for the user and staff)
+// and the unread marker. Codes are what URLs and the CLI use, never what a person reads.
 import { Badge } from "@mantine/core";
 import { IconPointFilled } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import type { TicketPriority, TicketStatus } from "@/server/db/schema/support-kinds";
+import { LabelBadge } from "../labels/label-badge";
+import { useLabels } from "../labels/use-labels";
 
 export const TICKET_STATUS_COLORS: Record<TicketStatus, string> = { OPEN: "blue", USER_REPLIED: "orange", ADMIN_REPLIED: "teal", CLOSED: "gray" };
 export const TICKET_PRIORITY_COLORS: Record<TicketPriority, string> = { LOW: "gray", NORMAL: "blue", HIGH: "orange", URGENT: "red" };
 
-/** `side`: a user reads "Answered" where an admin reads "Waiting on the user" for the same status. */
-export function TicketStatusBadge({ status, side }: { status: TicketStatus; side: "user" | "admin" }) {
-  const t = useTranslations("tickets");
-  return (
-    <Badge color={TICKET_STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="ticket-status" data-status={status}>
-      {side === "user" ? t(`statusUser.${status}`) : t(`statusAdmin.${status}`)}
-    </Badge>
-  );
+/** One word per status for both sides: "Support replied" reads true to the customer and to staff. */
+export function TicketStatusBadge({ status }: { status: TicketStatus }) {
+  return <LabelBadge family="ticketStatus" code={status} color={TICKET_STATUS_COLORS[status]} testId="ticket-status" />;
 }
 
 export function TicketPriorityBadge({ priority }: { priority: TicketPriority }) {
-  const t = useTranslations("tickets");
+  const label = useLabels();
   return (
     <Badge color={TICKET_PRIORITY_COLORS[priority]} variant={priority === "URGENT" ? "filled" : "outline"} style={{ flexShrink: 0 }} data-testid="ticket-priority" data-priority={priority}>
-      {t(`priority.${priority}`)}
+      {label("ticketPriority", priority)}
     </Badge>
   );
 }
 
-/** A new message from the other side that this side has not opened yet. */
+/** Something this side has not opened yet: a new ticket (for staff) or a new message in it. */
 export function UnreadMark() {
   const t = useTranslations("tickets");
   return (

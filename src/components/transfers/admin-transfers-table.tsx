@@ -4,7 +4,7 @@
 // removed; a finished one loses its history row only.
 import { Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { IconArrowsExchange } from "@tabler/icons-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, useLocale } from "next-intl";
 import { useState } from "react";
 import { deleteAdminSubscriptionTransfer } from "@/app/admin/wallet/transfers/actions";
 import { notifySuccess } from "@/components/forms/notify";
@@ -32,6 +32,7 @@ export interface AdminTransferView {
 }
 
 export function AdminTransfersTable({ rows, currency, filtered }: { rows: AdminTransferView[]; currency: string; filtered: boolean }) {
+  const locale = useLocale();
   const t = useTranslations("adminTransfers");
   const format = useFormatter();
   const { messageOf } = useErrorText();
@@ -44,7 +45,7 @@ export function AdminTransfersTable({ rows, currency, filtered }: { rows: AdminT
   const fee = (r: AdminTransferView) => {
     if (r.feeMinor === 0) return t("feeState.none");
     const state = r.feeRefunded ? "refunded" : r.feeCharged ? "charged" : "pending";
-    return `${formatMoney(r.feeMinor, currency)} · ${t(`bearers.${r.feeBearer}`)} · ${t(`feeState.${state}`)}`;
+    return `${formatMoney(r.feeMinor, currency, locale)} · ${t(`bearers.${r.feeBearer}`)} · ${t(`feeState.${state}`)}`;
   };
   const remove = async () => {
     if (!deleting) return;

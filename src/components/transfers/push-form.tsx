@@ -3,7 +3,7 @@
 // see the fee and who pays it, confirm in words that say what happens meanwhile.
 import { Button, Card, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, useLocale } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { initiateSubscriptionTransfer } from "@/app/(user)/transfers/actions";
 import { FormError } from "@/components/forms/form-error";
@@ -21,6 +21,7 @@ export interface PushChoice {
 }
 
 export function PushForm({ choices, balanceMinor, currency }: { choices: PushChoice[]; balanceMinor: number; currency: string }) {
+  const locale = useLocale();
   const t = useTranslations("transfers.push");
   const tt = useTranslations("transfers");
   const format = useFormatter();
@@ -33,7 +34,7 @@ export function PushForm({ choices, balanceMinor, currency }: { choices: PushCho
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const chosen = choices.find((c) => c.id === subscriptionId) ?? null;
-  const fee = chosen ? formatMoney(chosen.feeMinor, currency) : "";
+  const fee = chosen ? formatMoney(chosen.feeMinor, currency, locale) : "";
   const senderPays = chosen !== null && chosen.feeMinor > 0 && chosen.feeBearer === "SENDER";
   const short = senderPays && balanceMinor < chosen.feeMinor;
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
@@ -101,7 +102,7 @@ export function PushForm({ choices, balanceMinor, currency }: { choices: PushCho
                   <Text size="sm">{chosen.feeMinor === 0 ? t("feeNone") : chosen.feeBearer === "SENDER" ? t("feeSender", { fee }) : t("feeReceiver", { fee })}</Text>
                   {senderPays ? (
                     <Text size="xs" c={short ? "red" : "dimmed"}>
-                      {short ? t("shortBalance") : t("balance", { balance: formatMoney(balanceMinor, currency) })}
+                      {short ? t("shortBalance") : t("balance", { balance: formatMoney(balanceMinor, currency, locale) })}
                     </Text>
                   ) : null}
                 </Stack>

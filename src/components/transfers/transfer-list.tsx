@@ -4,7 +4,7 @@
 // with accept and reject; an awaiting outgoing one can be cancelled. Each step is confirmed first.
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { IconInbox, IconSend } from "@tabler/icons-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, useLocale } from "next-intl";
 import { useState } from "react";
 import { acceptSubscriptionTransfer, cancelSubscriptionTransfer, rejectSubscriptionTransfer } from "@/app/(user)/transfers/actions";
 import { notifySuccess } from "@/components/forms/notify";
@@ -33,8 +33,8 @@ export interface TransferRowView {
 
 type Step = "accept" | "reject" | "cancel";
 
-function feeLine(t: ReturnType<typeof useTranslations<"transfers.list">>, row: TransferRowView, incoming: boolean, currency: string): string {
-  const fee = formatMoney(row.feeMinor, currency);
+function feeLine(t: ReturnType<typeof useTranslations<"transfers.list">>, row: TransferRowView, incoming: boolean, currency: string, locale: string): string {
+  const fee = formatMoney(row.feeMinor, currency, locale);
   if (row.feeMinor === 0) return t("noFee");
   if (incoming) {
     if (row.feeBearer === "SENDER") return t("feeSenderPays");
@@ -46,6 +46,7 @@ function feeLine(t: ReturnType<typeof useTranslations<"transfers.list">>, row: T
 }
 
 export function TransferList({ direction, rows, currency }: { direction: "incoming" | "outgoing"; rows: TransferRowView[]; currency: string }) {
+  const locale = useLocale();
   const t = useTranslations("transfers");
   const tl = useTranslations("transfers.list");
   const format = useFormatter();
@@ -106,7 +107,7 @@ export function TransferList({ direction, rows, currency }: { direction: "incomi
                 </Group>
               ) : null}
               <Text size="sm" c="dimmed" data-testid="transfer-fee">
-                {feeLine(tl, r, incoming, currency)}
+                {feeLine(tl, r, incoming, currency, locale)}
               </Text>
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text size="xs" c="dimmed">
@@ -150,7 +151,7 @@ export function TransferList({ direction, rows, currency }: { direction: "incomi
         {step && row ? (
           <Stack gap={6}>
             <span>{step.kind === "reject" ? t("reject.body", { email: row.otherEmail }) : t(`${step.kind}.body`)}</span>
-            {step.kind === "accept" && row.feeBearer === "RECEIVER" && row.feeMinor > 0 ? <span>{t("accept.bodyFee", { fee: formatMoney(row.feeMinor, currency) })}</span> : null}
+            {step.kind === "accept" && row.feeBearer === "RECEIVER" && row.feeMinor > 0 ? <span>{t("accept.bodyFee", { fee: formatMoney(row.feeMinor, currency, locale) })}</span> : null}
           </Stack>
         ) : null}
       </TransferConfirm>

@@ -3,7 +3,7 @@
 // next renewal is taken from the balance and how much, and the switch (Server Action setAutoRenew).
 // The page builds the props with autoRenewOverview (services/wallet/auto-renew.ts).
 import { Card, Group, Stack, Switch, Text, Title } from "@mantine/core";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { setAutoRenew } from "@/app/(user)/wallet/auto-renew-actions";
@@ -45,6 +45,7 @@ export function AutoRenewPanel({ subscriptions, daysBefore }: { subscriptions: A
 }
 
 function AutoRenewRowView({ row }: { row: AutoRenewPanelRow }) {
+  const locale = useLocale();
   const t = useTranslations("autoRenew");
   const f = useFormatter();
   const router = useRouter();
@@ -76,7 +77,7 @@ function AutoRenewRowView({ row }: { row: AutoRenewPanelRow }) {
         </Text>
         {row.renewable ? (
           <Text size="xs" c="dimmed" data-testid={`auto-renew-terms-${row.id}`}>
-            {t("price", { price: formatMoney(row.renewPriceMinor, row.currency) })}
+            {t("price", { price: formatMoney(row.renewPriceMinor, row.currency, locale) })}
             {on && row.renewsAt ? ` · ${t("renewsAt", { date: when(row.renewsAt) })}` : ""}
           </Text>
         ) : (

@@ -1,10 +1,11 @@
 import { Card, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconWallet } from "@tabler/icons-react";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import { formatMoney } from "@/components/store/money";
 
 /** The spendable balance, large, with what it is for. */
 export function BalanceSummary({ balanceMinor, currency }: { balanceMinor: number; currency: string }) {
+  const locale = useLocale();
   const t = useTranslations("wallet.balance");
   return (
     <Card withBorder padding="lg" data-testid="wallet-balance-card">
@@ -17,7 +18,7 @@ export function BalanceSummary({ balanceMinor, currency }: { balanceMinor: numbe
             {t("title")}
           </Text>
           <Text fz={32} fw={700} lh={1.1} data-testid="wallet-balance" data-minor={balanceMinor} style={{ overflowWrap: "anywhere" }}>
-            {formatMoney(balanceMinor, currency)}
+            {formatMoney(balanceMinor, currency, locale)}
           </Text>
           <Text size="xs" c="dimmed">
             {t("hint")}

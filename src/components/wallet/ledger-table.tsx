@@ -4,7 +4,7 @@
 // A table on wide screens, stacked cards on phones; credits read green with a plus, debits with a minus.
 import { Button, Card, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, useLocale } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTransition, type ReactNode } from "react";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -27,7 +27,7 @@ export interface LedgerFilters {
   to: string | null;
 }
 
-const signed = (minor: number, currency: string) => (minor > 0 ? `+${formatMoney(minor, currency)}` : formatMoney(minor, currency));
+const signed = (minor: number, currency: string, locale: string) => (minor > 0 ? `+${formatMoney(minor, currency, locale)}` : formatMoney(minor, currency, locale));
 
 function Filters({ filters }: { filters: LedgerFilters }) {
   const t = useTranslations("wallet.ledger");
@@ -74,6 +74,7 @@ function Filters({ filters }: { filters: LedgerFilters }) {
 }
 
 export function LedgerTable({ rows, currency, filters, footer }: { rows: LedgerRow[]; currency: string; filters: LedgerFilters; footer?: ReactNode }) {
+  const locale = useLocale();
   const t = useTranslations("wallet.ledger");
   const tk = useTranslations("wallet.kinds");
   const format = useFormatter();
@@ -101,10 +102,10 @@ export function LedgerTable({ rows, currency, filters, footer }: { rows: LedgerR
               </Stack>
               <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
                 <Text fw={700} c={color(r.amountMinor)}>
-                  {signed(r.amountMinor, currency)}
+                  {signed(r.amountMinor, currency, locale)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {t("balanceAfter")} {formatMoney(r.balanceAfterMinor, currency)}
+                  {t("balanceAfter")} {formatMoney(r.balanceAfterMinor, currency, locale)}
                 </Text>
               </Stack>
             </Group>
@@ -138,12 +139,12 @@ export function LedgerTable({ rows, currency, filters, footer }: { rows: LedgerR
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm" fw={600} c={color(r.amountMinor)} style={{ whiteSpace: "nowrap" }}>
-                      {signed(r.amountMinor, currency)}
+                      {signed(r.amountMinor, currency, locale)}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                      {formatMoney(r.balanceAfterMinor, currency)}
+                      {formatMoney(r.balanceAfterMinor, currency, locale)}
                     </Text>
                   </Table.Td>
                 </Table.Tr>

@@ -3,7 +3,7 @@
 // (parsed exactly into minor units, never through a float), checked against the same rules the
 // server applies; then on to the page that pays it.
 import { Button, Card, Chip, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { createRechargeOrder } from "@/app/(user)/wallet/actions";
@@ -33,6 +33,7 @@ export function quickAmounts(r: RechargeRulesView): number[] {
 export const amountAllowed = (minor: number, r: RechargeRulesView) => minor >= r.minMinor && minor <= r.maxMinor && minor % r.stepMinor === 0;
 
 export function RechargeForm({ rules }: { rules: RechargeRulesView }) {
+  const locale = useLocale();
   const t = useTranslations("wallet.recharge");
   const router = useRouter();
   const { messageOf } = useErrorText();
@@ -81,7 +82,7 @@ export function RechargeForm({ rules }: { rules: RechargeRulesView }) {
               <Group gap="xs">
                 {quick.map((m) => (
                   <Chip key={m} value={String(m)} variant="outline" data-testid={`recharge-quick-${m}`}>
-                    {formatMoney(m, rules.currency)}
+                    {formatMoney(m, rules.currency, locale)}
                   </Chip>
                 ))}
               </Group>
@@ -105,7 +106,7 @@ export function RechargeForm({ rules }: { rules: RechargeRulesView }) {
           <FormError>{error}</FormError>
           <Group>
             <Button type="submit" loading={busy} data-testid="recharge-submit">
-              {chosen !== null ? t("submit", { amount: formatMoney(chosen, rules.currency) }) : t("submitEmpty")}
+              {chosen !== null ? t("submit", { amount: formatMoney(chosen, rules.currency, locale) }) : t("submitEmpty")}
             </Button>
           </Group>
         </Stack>

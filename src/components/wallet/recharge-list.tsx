@@ -3,7 +3,7 @@
 // A pending one can be paid or cancelled (cancel asks first); every one opens its page.
 import { Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { IconReceipt2 } from "@tabler/icons-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, useLocale } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { cancelRechargeOrder } from "@/app/(user)/wallet/actions";
 import { ButtonLink } from "@/components/links";
@@ -53,6 +53,7 @@ function Actions({ row, onCancel }: { row: RechargeRow; onCancel: () => void }) 
 }
 
 export function RechargeList({ rows, footer }: { rows: RechargeRow[]; footer?: ReactNode }) {
+  const locale = useLocale();
   const t = useTranslations("wallet.recharges");
   const tp = useTranslations("store.provider");
   const format = useFormatter();
@@ -97,7 +98,7 @@ export function RechargeList({ rows, footer }: { rows: RechargeRow[]; footer?: R
                 <Text size="xs" c="dimmed">
                   {date(r.createdAt)} · {method(r.provider)}
                 </Text>
-                <Text fw={700}>{formatMoney(r.amountMinor, r.currency)}</Text>
+                <Text fw={700}>{formatMoney(r.amountMinor, r.currency, locale)}</Text>
               </Group>
               <Actions row={r} onCancel={() => askCancel(r)} />
             </Stack>
@@ -135,7 +136,7 @@ export function RechargeList({ rows, footer }: { rows: RechargeRow[]; footer?: R
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
-                      {formatMoney(r.amountMinor, r.currency)}
+                      {formatMoney(r.amountMinor, r.currency, locale)}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -5,7 +5,7 @@
 // the result, polled every few seconds through GET /api/wallet/recharge/query/{tradeNo} while open.
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconX } from "@tabler/icons-react";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { createRechargePaymentAction } from "@/app/(user)/wallet/actions";
 import { FormError } from "@/components/forms/form-error";
@@ -47,6 +47,7 @@ interface QueryAnswer {
 }
 
 export function RechargePayView({ recharge, methods, returnedTradeNo }: Props) {
+  const locale = useLocale();
   const t = useTranslations("wallet.pay");
   const tp = useTranslations("store.provider");
   const { messageOf } = useErrorText();
@@ -60,7 +61,7 @@ export function RechargePayView({ recharge, methods, returnedTradeNo }: Props) {
   const left = useTimeLeft(recharge.expiresAt);
   const expired = (live.status === "PENDING" && left === 0) || (live.status === "CANCELLED" && live.cancelReason === "expired");
   const pending = live.status === "PENDING" && !expired;
-  const money = formatMoney(recharge.amountMinor, recharge.currency);
+  const money = formatMoney(recharge.amountMinor, recharge.currency, locale);
 
   const poll = useCallback(async (tradeNo: string, signal: AbortSignal) => {
     try {

@@ -5,7 +5,7 @@
 // the error catalogue.
 import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import NextLink from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
@@ -16,6 +16,7 @@ import { formatMoney } from "@/components/store/money";
 import type { RedeemResult } from "@/server/services/wallet/cards-redeem";
 
 export function RedeemCardForm() {
+  const locale = useLocale();
   const t = useTranslations("cards");
   const router = useRouter();
   const { messageOf } = useErrorText();
@@ -73,7 +74,7 @@ export function RedeemCardForm() {
           {done ? (
             <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title={t("redeemedTitle")} data-testid="redeem-card-result" data-kind={done.kind} role="status">
               {done.kind === "BALANCE" ? (
-                <Text size="sm">{t("credited", { amount: formatMoney(done.amountMinor, done.currency), balance: formatMoney(done.balanceMinor, done.currency) })}</Text>
+                <Text size="sm">{t("credited", { amount: formatMoney(done.amountMinor, done.currency, locale), balance: formatMoney(done.balanceMinor, done.currency, locale) })}</Text>
               ) : (
                 <Stack gap={4}>
                   <Text size="sm" style={{ overflowWrap: "anywhere" }}>

@@ -7,6 +7,10 @@ import type { Access } from "./security";
 export const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+/** The document's groups; the admin reference page heads each with its words (labels.apiTag). */
+export const API_TAGS = ["Auth", "Public", "Subscriptions", "Payments", "Wallet", "Notifications", "Support", "Admin", "Operations", "Agent", "Telemetry"] as const;
+export type ApiTag = (typeof API_TAGS)[number];
+
 export interface NamedSchema {
   name: string;
   schema: z.ZodType;
@@ -26,7 +30,7 @@ export interface RouteDoc {
   method: HttpMethod;
   /** With `{param}` for each dynamic segment, as OpenAPI writes it. */
   path: string;
-  tag: string;
+  tag: ApiTag;
   /** English, like the rest of the document. */
   summary: string;
   description?: string;

@@ -1,10 +1,12 @@
 // The logs page's data for one kind, as plain rows the shared list renders (log-codes.ts). Audit,
 // traffic and node latency use this area's keyset list verbs with their filters; task, risk access
 // and risk event rows come from the verbs of their own pages (the newest ones, with a link there
-// for the full filters), so every kind can be browsed and deleted from here.
+// for the full filters), so every kind can be browsed and deleted from here. Codes (audit actions,
+// actors, targets, task kinds, statuses) are worded by the label catalogue: no dotted code reaches the page.
 import { getTranslations } from "next-intl/server";
 import type { LogEntryView, LogKind } from "@/components/admin/logs/log-codes";
-import { formatBytes } from "@/components/subscriptions/bytes";
+import { labelsFor } from "@/components/labels/use-labels";
+import { formatBytes, formatDate } from "@/i18n/format";
 import type { Ctx } from "@/server/context";
 import { isDomainError } from "@/server/errors";
 import { fieldTexts } from "@/server/i18n/error-text";
@@ -41,6 +43,7 @@ export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promi
   const keyset = { cursor: p.cursor && isLogCursor(p.cursor) ? p.cursor : undefined, direction: p.direction, pageSize: PAGE_SIZE };
   const f = p.filters;
   const range = { from: f.from, to: f.to };
+  const label = labelsFor(await getTranslations("labels"));
   try {
     switch (kind) {
       case "audit": {
@@ -49,7 +52,7 @@ export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promi
           rows: r.rows.map((x) => ({
             id: String(x.id),
             createdAt: x.createdAt,
-            cells: { actor: x.actorLabel ?? x.actorKind, action: x.action, target: [x.targetType, x.targetId].filter(Boolean).join(" · ") || DASH, ip: x.ip ?? DASH },
+            cells: { actor: label.actor(x.actorKind, x.actorLabel), action: label.open("auditAction", x.action), target: label.target(x.targetType, x.targetId), ip: x.ip ?? DASH },
             href: null,
             kept: null,
           })),
@@ -68,9 +71,9 @@ export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promi
             cells: {
               user: x.email ?? DASH,
               subscription: short(x.subscriptionId),
-              strategy: x.strategy,
+              strategy: label.open("trafficResetStrategy", x.strategy),
               used: t("usedBytes", { used: formatBytes(x.usedBytes), up: formatBytes(x.upBytes), down: formatBytes(x.downBytes) }),
-              period: x.periodStart.toISOString().slice(0, 10),
+              period: formatDate(x.periodStart, ctx.locale),
             },
             href: `/admin/subscriptions/${x.subscriptionId}`,
             kept: null,
@@ -118,13 +121,12 @@ export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promi
         };
       }
       case "task": {
-        const t = await getTranslations("adminTasks");
         const r = await listTasksAdmin(ctx, { ...keyset, pageSize: OTHER_PAGE_SIZE });
         return {
           rows: r.rows.map((x) => ({
             id: x.id,
             createdAt: x.createdAt,
-            cells: { kind: x.kind, status: t(`taskStatus.${x.status}`), attempts: `${x.attempts}/${x.maxAttempts}`, lastError: x.lastError ? x.lastError.slice(0, 120) : DASH },
+            cells: { kind: label.open("taskKind", x.kind), status: label("taskStatus", x.status), attempts: `${x.attempts}/${x.maxAttempts}`, lastError: x.lastError ? x.lastError.slice(0, 120) : DASH },
             href: `/admin/tasks?q=${x.id}`,
             kept: x.status === "PENDING" || x.status === "RUNNING" ? "task_unfinished" : null,
           })),
@@ -134,7 +136,7 @@ export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promi
         };
       }
       case "riskEvent": {
-        const [t, tl] = await Promise.all([getTranslations("adminRisk"), getTranslations("adminLogs")]);
+        const tl = await getTranslations("adminLogs");
         const r = await listRiskEvents(ctx, { ...keyset, pageSize: OTHER_PAGE_SIZE });
         return {
           rows: r.rows.map((x) => ({
@@ -142,9 +144,9 @@ export async function loadEntries(ctx: Ctx, kind: LogKind, p: PageParams): Promi
             createdAt: x.createdAt,
             cells: {
               user: x.email,
-              reason: t(`reasons.${x.reason}`),
-              level: t(`levels.${x.level}`),
-              review: t(`statuses.${x.reviewStatus}`),
+              reason: label("riskReason", x.reason),
+              level: label("riskLevel", x.level),
+              review: label("riskReviewStatus", x.reviewStatus),
               restriction: x.restrictionActive ? tl("restrictionActive") : tl("restrictionLifted"),
             },
             href: `/admin/risk/${x.id}`,

@@ -4,6 +4,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { TagGroup } from "@/server/openapi/reference";
+import { useLabels } from "../../labels/use-labels";
 import { EndpointDetails } from "./endpoint-details";
 import { filterGroups } from "./endpoint-filter";
 import { MethodBadge } from "./method-badge";
@@ -11,6 +12,7 @@ import { MethodBadge } from "./method-badge";
 /** The endpoint list grouped by tag; the search filters as one types (the whole list is a few dozen rows). */
 export function ApiReference({ groups }: { groups: TagGroup[] }) {
   const t = useTranslations("adminApi");
+  const label = useLabels();
   const [query, setQuery] = useState("");
   const shown = useMemo(() => filterGroups(groups, query), [groups, query]);
   const count = shown.reduce((n, g) => n + g.endpoints.length, 0);
@@ -38,7 +40,7 @@ export function ApiReference({ groups }: { groups: TagGroup[] }) {
       {shown.map((g) => (
         <section key={g.tag} aria-labelledby={`api-tag-${g.tag}`}>
           <Title order={3} size="h4" mb="xs" id={`api-tag-${g.tag}`}>
-            {g.tag}
+            {label.open("apiTag", g.tag)}
           </Title>
           <Accordion multiple variant="separated" chevronPosition="right">
             {g.endpoints.map((e) => (

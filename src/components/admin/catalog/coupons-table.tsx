@@ -3,7 +3,7 @@
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconTrash, IconUsers } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
-import { formatMinor } from "@/server/services/catalog/money";
+import { useMoney } from "@/components/format/use-money";
 import { CardActions, CardFact, CardHead, ListView, type Column } from "../list-kit";
 import { useWindowText, type CouponView } from "./coupon-view";
 
@@ -19,7 +19,8 @@ export function CouponsTable({ rows, currency, onEdit, onGrants, onDelete }: Pro
   const t = useTranslations("catalog.coupons");
   const tc = useTranslations("catalog.common");
   const windowText = useWindowText();
-  const money = (m: number) => `${formatMinor(m)} ${currency}`;
+  const toMoney = useMoney();
+  const money = (m: number) => toMoney(m, currency);
   const value = (c: CouponView) =>
     c.kind === "AMOUNT" ? t("amountOff", { amount: money(c.amountOffMinor) }) : c.maxDiscountMinor !== null ? t("percentCapped", { percent: c.percentOff, cap: money(c.maxDiscountMinor) }) : t("percentOff", { percent: c.percentOff });
   const uses = (c: CouponView) => `${c.usesHeld} / ${c.totalLimit ?? tc("unlimited")}`;

@@ -4,8 +4,8 @@ import { ActionIcon, Badge, Group, Text, Tooltip } from "@mantine/core";
 import { IconAlertTriangle, IconPencil, IconStarFilled } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { formatMinor } from "@/server/services/catalog/money";
 import { CardFact, ListView, Truncated, type Column } from "../list-kit";
+import { useMoney } from "@/components/format/use-money";
 import { PlanVisibilitySwitch } from "./plan-visibility-switch";
 
 export interface PlanRow {
@@ -32,8 +32,9 @@ export const KIND_COLORS = { PROXY: "blue", TRIAL: "teal", STREAMING: "grape" } 
 
 export function usePlanPriceText(currency: string) {
   const t = useTranslations("catalog.plans");
+  const toMoney = useMoney();
   return (p: Pick<PlanRow, "kind" | "pricingMode" | "priceMinor" | "trafficGb" | "pricePerGbMinor" | "minGb" | "maxGb">) => {
-    const money = (m: number) => `${formatMinor(m)} ${currency}`;
+    const money = (m: number) => toMoney(m, currency);
     if (p.kind === "TRIAL") return t("free");
     if (p.pricingMode === "SLIDER") return `${t("perGb", { price: money(p.pricePerGbMinor) })} · ${t("sliderRange", { min: p.minGb, max: p.maxGb })}`;
     return p.kind === "STREAMING" ? money(p.priceMinor) : t("fixedPrice", { price: money(p.priceMinor), gb: p.trafficGb });

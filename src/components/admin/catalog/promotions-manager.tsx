@@ -12,8 +12,8 @@ import { notifySuccess } from "@/components/forms/notify";
 import { RequiredNote } from "@/components/forms/required-note";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
-import { formatMinor } from "@/server/services/catalog/money";
 import { CardActions, CardFact, CardHead, ListToolbar, ListView, Truncated, useNameFilter, type Column } from "../list-kit";
+import { useMoney } from "@/components/format/use-money";
 import { useWindowText } from "./coupon-view";
 import { fromLocalInput, localInputValue, moneyText, moneyValue, MoneyInput } from "./fields";
 
@@ -110,6 +110,7 @@ function PromotionForm({ promotion, opened, onClose, currency }: { promotion: Pr
 
 export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; currency: string }) {
   const t = useTranslations("catalog.promotions");
+  const toMoney = useMoney();
   const tc = useTranslations("catalog.common");
   const router = useRouter();
   const tk = useTranslations("listKit");
@@ -121,7 +122,7 @@ export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; c
   const [deleting, setDeleting] = useState<PromotionView | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const money = (m: number) => `${formatMinor(m)} ${currency}`;
+  const money = (m: number) => toMoney(m, currency);
   const rule = (p: PromotionView) => t("ruleText", { threshold: money(p.thresholdMinor), discount: money(p.discountMinor) });
   const status = (p: PromotionView) => (
     <Badge size="sm" variant="light" color={p.enabled ? "teal" : "gray"}>

@@ -4,17 +4,14 @@ import { Badge, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import { IconShieldLock } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import type { SubscriptionStatus } from "@/server/db/schema/commerce";
+import { LabelBadge } from "../../labels/label-badge";
 import { formatBytes } from "../../subscriptions/bytes";
 
 export const SUBSCRIPTION_STATUS_COLORS: Record<SubscriptionStatus, string> = { ACTIVE: "teal", SUSPENDED: "orange", EXPIRED: "gray", CANCELLED: "red" };
 
+/** A subscription's status in the label catalogue's word (the same on the user's pages). */
 export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
-  const t = useTranslations("adminSubscriptions");
-  return (
-    <Badge color={SUBSCRIPTION_STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="subscription-status" data-status={status}>
-      {t(`statuses.${status}`)}
-    </Badge>
-  );
+  return <LabelBadge family="subscriptionStatus" code={status} color={SUBSCRIPTION_STATUS_COLORS[status]} testId="subscription-status" />;
 }
 
 /** Trial and risk-restricted marks beside the status; nothing for an ordinary subscription. */

@@ -49,9 +49,3 @@ export function StatusCell({ task }: { task: TaskRow }) {
     </Group>
   );
 }
-
-/** The payload's plain fields (the secret never reaches the browser), one line. */
-export function payloadText(p: Record<string, unknown>): string {
-  const entries = Object.entries(p);
-  return entries.length ? entries.map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(" ") : "";
-}

@@ -12,13 +12,17 @@ import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { BatchBar, BatchResults, CardFact, ListView, SelectAll, SelectRow, useSelection, type BatchOutcome, type Column } from "../list-kit";
-import { ErrorText, payloadText, StatusCell } from "./task-cells";
+import { useTaskWords } from "../../labels/use-task-words";
+import { ErrorText, StatusCell } from "./task-cells";
 import type { TaskRow } from "./task-codes";
 
 const nowrap = () => ({ whiteSpace: "nowrap" as const });
 
 export function TasksTable({ rows }: { rows: TaskRow[] }) {
   const t = useTranslations("adminTasks");
+  // The payload's plain fields in words (the secret never reaches the browser), one line.
+  const words = useTaskWords();
+  const payloadText = words.payload;
   const f = useFormatter();
   const router = useRouter();
   const { messageOf } = useErrorText();
@@ -31,7 +35,7 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
 
   const retry = async (ids: string[], tag: string) => {
     if (ids.length === 0) return;
-    const kinds = new Map(rows.map((r) => [r.id, r.kind]));
+    const kinds = new Map(rows.map((r) => [r.id, words.kind(r.kind)]));
     setBusy(tag);
     setError(null);
     const r = await retryTasksAction(ids).catch(() => ({ ok: false as const, error: networkError() }));
@@ -74,7 +78,7 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
       cell: (task) => (
         <>
           <Text size="sm" fw={500} ff="monospace">
-            {task.kind}
+            {words.kind(task.kind)}
           </Text>
           {payloadText(task.payload) ? (
             <Tooltip label={payloadText(task.payload)} multiline maw={420} style={{ overflowWrap: "anywhere" }}>
@@ -102,7 +106,7 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
       <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: "anywhere" }}>
-            {task.kind}
+            {words.kind(task.kind)}
           </Text>
           {retryOne(task)}
         </Group>

@@ -4,7 +4,7 @@
 // list to that batch.
 import { Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, useLocale } from "next-intl";
 import NextLink from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
@@ -54,8 +54,9 @@ function StatusBadge({ status }: { status: CardRowView["status"] }) {
 }
 
 function Value({ card, currency }: { card: CardRowView; currency: string }) {
+  const locale = useLocale();
   const t = useTranslations("cards");
-  if (card.kind === "BALANCE") return <Text size="sm" fw={500}>{formatMoney(card.amountMinor ?? 0, currency)}</Text>;
+  if (card.kind === "BALANCE") return <Text size="sm" fw={500}>{formatMoney(card.amountMinor ?? 0, currency, locale)}</Text>;
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
       <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>

@@ -2,7 +2,7 @@
 // [wallet] Credit or debit one user's balance by hand: direction, amount in the site currency, and a
 // required note (kept on the ledger row and in the audit log).
 import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from "@mantine/core";
-import { useTranslations } from "next-intl";
+import { useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { adminCreditWalletAction } from "@/app/admin/users/[id]/wallet/actions";
@@ -15,6 +15,7 @@ import { networkError, useErrorText } from "../../forms/server-error";
 const NOTE_MAX = 500;
 
 export function WalletCreditForm({ userId, currency }: { userId: string; currency: string }) {
+  const locale = useLocale();
   const t = useTranslations("adminWalletUser.user");
   const router = useRouter();
   const { messageOf, fieldMessages } = useErrorText();
@@ -39,7 +40,7 @@ export function WalletCreditForm({ userId, currency }: { userId: string; currenc
       const f = fieldMessages(r.error);
       return setErrors({ form: messageOf(r.error), amount: f.amountMinor, note: f.note });
     }
-    notifySuccess(t("applied", { balance: formatMoney(r.data.balanceMinor, currency) }));
+    notifySuccess(t("applied", { balance: formatMoney(r.data.balanceMinor, currency, locale) }));
     setAmount("");
     setNote("");
     router.refresh();

@@ -4,7 +4,7 @@
 // what happens to the balance, and report the server's refusal in the page's language.
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Text } from "@mantine/core";
 import { IconCheck, IconDots, IconTrash, IconX } from "@tabler/icons-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { cancelAdminWalletRecharge, confirmAdminWalletRecharge, deleteAdminWalletRecharge } from "@/app/admin/wallet/recharges/actions";
@@ -75,6 +75,7 @@ function RowActions({ row, onStep }: { row: AdminRechargeRowView; onStep: (s: St
 }
 
 export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
+  const locale = useLocale();
   const t = useTranslations("adminWallet.recharges");
   const tp = useTranslations("store.provider");
   const format = useFormatter();
@@ -121,7 +122,7 @@ export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
       testId={`recharge-${asking.step}-dialog`}
     >
       {asking.step === "confirm"
-        ? t("confirmText", { amount: formatMoney(asking.row.amountMinor, asking.row.currency), email: asking.row.email })
+        ? t("confirmText", { amount: formatMoney(asking.row.amountMinor, asking.row.currency, locale), email: asking.row.email })
         : asking.step === "cancel"
           ? t("cancelText", { email: asking.row.email })
           : t("deleteText")}
@@ -132,7 +133,7 @@ export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
   const columns: Column<AdminRechargeRowView>[] = [
     { key: "rechargeNo", header: t("rechargeNo"), cell: (r) => <Text size="sm" ff="monospace">{r.rechargeNo}</Text> },
     { key: "user", header: t("user"), cell: (r) => <Truncated text={r.email} /> },
-    { key: "amount", header: t("amount"), align: "right", cell: (r) => <Text size="sm" fw={500}>{formatMoney(r.amountMinor, r.currency)}</Text> },
+    { key: "amount", header: t("amount"), align: "right", cell: (r) => <Text size="sm" fw={500}>{formatMoney(r.amountMinor, r.currency, locale)}</Text> },
     { key: "status", header: t("status"), cell: (r) => <StatusBadge row={r} /> },
     { key: "method", header: t("method"), cell: (r) => <Text size="sm">{method(r)}</Text> },
     { key: "tradeNo", header: t("tradeNo"), cell: (r) => <Truncated text={r.tradeNo ?? t("none")} size="xs" ff="monospace" maw={200} /> },
@@ -141,7 +142,7 @@ export function RechargesTable({ rows }: { rows: AdminRechargeRowView[] }) {
   ];
   const card = (r: AdminRechargeRowView) => (
     <Stack gap={4}>
-      <CardHead title={r.rechargeNo} aside={<Text size="sm" fw={700} style={{ flexShrink: 0 }}>{formatMoney(r.amountMinor, r.currency)}</Text>} mono />
+      <CardHead title={r.rechargeNo} aside={<Text size="sm" fw={700} style={{ flexShrink: 0 }}>{formatMoney(r.amountMinor, r.currency, locale)}</Text>} mono />
       <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
         {r.email}
       </Text>

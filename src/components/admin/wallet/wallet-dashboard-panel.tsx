@@ -2,12 +2,13 @@
 // whether every balance still equals its ledger (the same check as `relayboard wallet check`).
 import { Alert, Card, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations, getLocale } from "next-intl/server";
 import { formatMoney } from "@/components/store/money";
 import type { WalletDashboard } from "@/server/services/wallet/admin-wallet";
 import { AnchorLink } from "../../links";
 
 export async function WalletDashboardPanel({ data, currency }: { data: WalletDashboard; currency: string }) {
+  const locale = await getLocale();
   const [t, f] = await Promise.all([getTranslations("adminWalletUser.dashboard"), getFormatter()]);
   const { check } = data;
   return (
@@ -20,7 +21,7 @@ export async function WalletDashboardPanel({ data, currency }: { data: WalletDas
               {t("owed")}
             </Text>
             <Text fz={24} fw={700} data-testid="wallet-owed">
-              {formatMoney(data.totalBalanceMinor, currency)}
+              {formatMoney(data.totalBalanceMinor, currency, locale)}
             </Text>
           </div>
           <div>
@@ -43,7 +44,7 @@ export async function WalletDashboardPanel({ data, currency }: { data: WalletDas
               <Text size="sm">{t("checkFailedBody")}</Text>
               {check.mismatches.slice(0, 10).map((m) => (
                 <AnchorLink key={m.userId} href={`/admin/users/${m.userId}/wallet`} size="sm">
-                  {t("mismatch", { who: m.email ?? m.userId, balance: formatMoney(m.balanceMinor, currency), ledger: formatMoney(m.ledgerSumMinor, currency) })}
+                  {t("mismatch", { who: m.email ?? m.userId, balance: formatMoney(m.balanceMinor, currency, locale), ledger: formatMoney(m.ledgerSumMinor, currency, locale) })}
                 </AnchorLink>
               ))}
             </Stack>

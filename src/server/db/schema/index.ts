@@ -1,6 +1,7 @@
 export * from "./accounts";
 export * from "./settings";
 export * from "./audit";
+export * from "./audit-actions";
 export * from "./nodes";
 export * from "./sessions";
 export * from "./two-factor";

@@ -1,6 +1,7 @@
 // The mail templates the site sends, each with the placeholders its mails fill in (what an admin may
 // use when editing it) and sample values for the preview. The placeholders' descriptions are UI words
 // (messages/<locale>/mail-templates.json, `mailTemplates.placeholders.<name>`).
+import { formatDateTime, formatMoney } from "../../../i18n/format";
 
 export const MAIL_TEMPLATES = ["verify-email", "reset-password", "change-email", "receipt", "notification", "test"] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
@@ -28,9 +29,9 @@ export function sampleValues(template: MailTemplate, locale: MailLocale, site: {
     site: site.name,
     link: template === "receipt" || template === "notification" ? `${base}${path}` : `${base}${path}?token=SAMPLE-TOKEN`,
     minutes: "30",
-    time: now.toISOString(),
+    time: formatDateTime(now, locale),
     orderNo: "R20260101ABCD",
-    amount: "9.90 CNY",
+    amount: formatMoney(990, "CNY", locale),
     title: locale === "en" ? "Your ticket has a new reply" : "您的工单有新回复",
     body: locale === "en" ? "An administrator answered your ticket.\nOpen it to read the reply." : "管理员回复了您的工单。\n打开查看回复内容。",
   };

@@ -20,7 +20,7 @@ export async function sendTemplatedMail(db: Db, p: MailTaskPayload) {
   const settings = await getSettingsWithSecrets(db);
   const locale: MailLocale = isMailLocale(p.locale) ? p.locale : "en";
   const override = await loadOverride(db, p.template, locale);
-  const { mail } = renderWithFallback(p.template, locale, override, mailValues({ site: settings.siteName, link: p.link, minutes: p.minutes, orderNo: p.orderNo, amount: p.amount, time: p.time, title: p.title, body: p.body }));
+  const { mail } = renderWithFallback(p.template, locale, override, mailValues({ site: settings.siteName, link: p.link, minutes: p.minutes, orderNo: p.orderNo, amount: p.amount, time: p.time, title: p.title, body: p.body }, locale));
   return deliver(settings, { to: p.to, ...mail });
 }
 

@@ -1,6 +1,7 @@
 // Rendering a mail template: a source (built-in or an admin's override) plus values gives the
 // subject, text part and HTML part. Values are HTML-escaped in the HTML part only; the subject is
 // kept on one line whatever a value holds.
+import { formatDateTime } from "../../../i18n/format";
 import { PLACEHOLDERS, type MailLocale, type MailTemplate } from "./catalogue";
 import { defaultSource, type MailSource } from "./default-templates";
 import { checkTemplate, escapeHtml, fillNodes, type SyntaxProblem } from "./template-syntax";
@@ -22,13 +23,13 @@ export class TemplateSourceError extends Error {
   }
 }
 
-/** The values a mail's placeholders take, as strings. */
-export function mailValues(vars: MailVars): Record<string, string> {
+/** The values a mail's placeholders take, as strings; a missing time is now, in the site's time zone and the mail's language. */
+export function mailValues(vars: MailVars, locale: MailLocale): Record<string, string> {
   return {
     site: vars.site,
     link: vars.link ?? "",
     minutes: String(vars.minutes ?? ""),
-    time: vars.time ?? new Date().toISOString(),
+    time: vars.time ?? formatDateTime(new Date(), locale),
     orderNo: vars.orderNo ?? "",
     amount: vars.amount ?? "",
     title: vars.title ?? "",
@@ -53,5 +54,5 @@ export function renderSource(template: MailTemplate, source: MailSource, values:
 
 /** The built-in template, as mails read when no admin edited it. */
 export function renderMail(template: MailTemplate, locale: MailLocale, vars: MailVars): RenderedMail {
-  return renderSource(template, defaultSource(template, locale), mailValues(vars));
+  return renderSource(template, defaultSource(template, locale), mailValues(vars, locale));
 }

@@ -1,10 +1,11 @@
 import type { Ctx } from "../../context";
 import type { Db } from "../../db/client";
 import { auditLogs } from "../../db/schema";
+import type { AuditAction, AuditTargetType } from "../../db/schema/audit-actions";
 
 export interface AuditEntry {
-  action: string;
-  targetType?: string;
+  action: AuditAction;
+  targetType?: AuditTargetType;
   targetId?: string;
   metadata?: Record<string, unknown>;
 }

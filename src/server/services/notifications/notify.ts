@@ -10,7 +10,7 @@ import { env } from "../../env";
 import { queueMail } from "../../integrations/mail";
 import { parseInput } from "../../validation";
 import { getSettingsWithSecrets } from "../settings/queries";
-import { notificationText, textLocale, type NotificationTextKey } from "./texts";
+import { notificationText, textLocale, type NotificationTextKey, type TextParams } from "./texts";
 
 const NotifyInput = z
   .object({
@@ -20,7 +20,7 @@ const NotifyInput = z
     // Either words as written (an admin's), or a catalogue text worded in the recipient's language.
     title: z.string().trim().min(1).max(200).optional(),
     body: z.string().trim().max(4000).default(""),
-    text: z.object({ key: z.string().min(1).max(64), params: z.record(z.string(), z.union([z.string(), z.number()])).default({}) }).optional(),
+    text: z.object({ key: z.string().min(1).max(64), params: z.record(z.string(), z.union([z.string(), z.number(), z.object({ minor: z.number().int(), currency: z.string().min(1).max(10) }), z.object({ at: z.date() })])).default({}) }).optional(),
     // A path inside the site: never an outside address a notification could lure someone to.
     link: z
       .string()
@@ -31,7 +31,7 @@ const NotifyInput = z
   })
   .refine((v) => !!v.title !== !!v.text, { message: "give either title or text", path: ["title"] });
 
-export type NotifyInput = Omit<z.input<typeof NotifyInput>, "text"> & { text?: { key: NotificationTextKey; params?: Record<string, string | number> } };
+export type NotifyInput = Omit<z.input<typeof NotifyInput>, "text"> & { text?: { key: NotificationTextKey; params?: TextParams } };
 
 /** Creates the notification; null when the user already has one with this dedupe key (or is gone). */
 export async function notify(db: Db, raw: NotifyInput): Promise<{ id: string } | null> {

@@ -2,6 +2,7 @@
 // (messages/<locale>/notifications.json, `notifications.texts`), with the same translator the
 // browser uses, so the bell and the mail read alike.
 import { createTranslator } from "use-intl/core";
+import { formatDateTime, formatMoney, SITE_TIME_ZONE } from "../../../i18n/format";
 import en from "../../../../messages/en/notifications.json";
 import zh from "../../../../messages/zh-CN/notifications.json";
 
@@ -21,7 +22,7 @@ export function catalogueTranslator(catalogues: Record<TextLocale, object>, name
   return (locale) => {
     let t = cache.get(locale);
     if (!t) {
-      t = createTranslator({ locale, messages: catalogues[locale] as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }) as unknown as Translate;
+      t = createTranslator({ locale, messages: catalogues[locale] as never, namespace: namespace as never, timeZone: SITE_TIME_ZONE }) as unknown as Translate;
       cache.set(locale, t);
     }
     return t;
@@ -32,8 +33,18 @@ const translator = catalogueTranslator(CATALOGUES, "notifications.texts");
 
 export const textLocale = (userLocale: string | null | undefined): TextLocale => (userLocale === "en" ? "en" : "zh-CN");
 
+/** An amount in a text's parameters, written by the one money formatter in the recipient's locale. */
+export interface MoneyParam { minor: number; currency: string }
+/** A moment in a text's parameters, written in the site's time zone and the recipient's locale. */
+export interface TimeParam { at: Date }
+export type TextParams = Record<string, string | number | MoneyParam | TimeParam>;
+
+const worded = (v: TextParams[string], locale: TextLocale): string | number =>
+  typeof v !== "object" ? v : "at" in v ? formatDateTime(v.at, locale) : formatMoney(v.minor, v.currency, locale);
+
 /** The title and body of `key` in `locale`. */
-export function notificationText(locale: TextLocale, key: NotificationTextKey, params: Record<string, string | number> = {}): { title: string; body: string } {
+export function notificationText(locale: TextLocale, key: NotificationTextKey, params: TextParams = {}): { title: string; body: string } {
   const t = translator(locale);
-  return { title: t(`${key}.title`, params), body: t(`${key}.body`, params) };
+  const values = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, worded(v, locale)]));
+  return { title: t(`${key}.title`, values), body: t(`${key}.body`, values) };
 }

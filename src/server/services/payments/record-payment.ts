@@ -5,6 +5,7 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Db, Db as Tx } from "../../db/client";
 import { orders, payments, walletRechargeOrders, type Order, type Payment } from "../../db/schema";
+import type { AuditAction } from "../../db/schema/audit-actions";
 import { log } from "../../logger";
 import { countPayment } from "../../metrics/count";
 import { recordAudit } from "../audit";
@@ -108,7 +109,7 @@ async function settleOrLate(tx: Tx, paid: Payment & { orderId: string }, order: 
  * flagged (again, if an admin had resolved an earlier flag), the note appended, and an audit row
  * written, all in the caller's transaction so it happens exactly when the payment is recorded.
  */
-export async function flagOrderForReview(tx: Tx, f: { orderId: string; note: string; audit: { action: string; metadata: Record<string, unknown> }; now: Date }): Promise<void> {
+export async function flagOrderForReview(tx: Tx, f: { orderId: string; note: string; audit: { action: AuditAction; metadata: Record<string, unknown> }; now: Date }): Promise<void> {
   await tx
     .update(orders)
     .set({ reviewStatus: "FLAGGED", reviewNote: sql`concat_ws(E'\n', ${orders.reviewNote}, ${f.note}::text)`, updatedAt: f.now })

@@ -7,7 +7,7 @@ import en from "../../../../messages/en/refunds.json";
 import zh from "../../../../messages/zh-CN/refunds.json";
 import type { Db as Tx } from "../../db/client";
 import { users, type Order, type Refund } from "../../db/schema";
-import { formatMinor } from "../catalog/money";
+import { formatMoney } from "../../../i18n/format";
 import { notify } from "../notifications/notify";
 import { catalogueTranslator, textLocale } from "../notifications/texts";
 
@@ -17,8 +17,9 @@ const translator = catalogueTranslator({ en, "zh-CN": zh }, "refunds.notice");
 export async function tellRefund(tx: Tx, order: Order, refund: Refund, split?: { gatewayMinor: number; balanceMinor: number }): Promise<void> {
   const [user] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, order.userId));
   if (!user) return;
-  const t = translator(textLocale(user.locale));
-  const money = (minor: number) => `${formatMinor(minor)} ${order.currency}`;
+  const locale = textLocale(user.locale);
+  const t = translator(locale);
+  const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const destination = refund.destination === "GATEWAY" && split && split.balanceMinor > 0 ? "SPLIT" : refund.destination;
   const params = {
     orderNo: order.orderNo,

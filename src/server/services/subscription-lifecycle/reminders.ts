@@ -17,11 +17,6 @@ export const TRAFFIC_NOTICE_PERCENT = 80;
 export const expiringKey = (id: string, expiresAt: Date) => `sub-expiring:${id}:${expiresAt.getTime()}`;
 export const trafficKey = (id: string, periodStart: Date) => `sub-traffic80:${id}:${periodStart.getTime()}`;
 
-/** "2025-03-01 18:30 (UTC+8)": the app's time zone, readable in both languages. */
-export function formatAppTime(d: Date): string {
-  return `${new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ")} (UTC+8)`;
-}
-
 interface Due { userId: string; key: string; send: () => Promise<unknown> }
 
 export async function sendReminders(db: Db, now = new Date()): Promise<{ expiring: number; traffic: number }> {
@@ -52,7 +47,7 @@ export async function sendReminders(db: Db, now = new Date()): Promise<{ expirin
           userId: s.userId,
           type: "SUBSCRIPTION",
           level: "WARNING",
-          text: { key: "subscriptionExpiring", params: { plan: s.plan, expiresAt: formatAppTime(s.expiresAt) } },
+          text: { key: "subscriptionExpiring", params: { plan: s.plan, expiresAt: { at: s.expiresAt } } },
           link: "/subscriptions",
           dedupeKey: expiringKey(s.id, s.expiresAt),
         }),

@@ -17,7 +17,7 @@ import { describeError } from "../../describe-error";
 import { isWallet } from "../../env";
 import { conflict, isDomainError } from "../../errors";
 import { errorText } from "../../i18n/error-text";
-import { minorToDecimal } from "../../integrations/payments/money";
+import { formatDateTime, formatMoney } from "../../../i18n/format";
 import { log } from "../../logger";
 import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
@@ -25,7 +25,6 @@ import { textLocale, type TextLocale } from "../notifications/texts";
 import { placeOrder } from "../orders/place-order";
 import { settleOrder } from "../orders/settle-order";
 import { getSettingsWithSecrets } from "../settings/queries";
-import { formatAppTime } from "../subscription-lifecycle/reminders";
 import { kickTasks } from "../tasks";
 import { autoRenewable, autoRenewalDays, autoRenewalPrice, enabledPromotions, renewalMoment } from "./auto-renew";
 import { autoRenewNotice, type AutoRenewNotice } from "./auto-renew-texts";
@@ -35,6 +34,7 @@ const DAY_MS = 86_400_000;
 export const AUTO_RENEW_EVERY_MS = 5 * 60_000;
 
 export type AutoRenewOutcome = "RENEWED" | "SHORT" | "FAILED";
+const AUTO_RENEW_AUDIT = { RENEWED: "subscription.auto_renew_renewed", SHORT: "subscription.auto_renew_short", FAILED: "subscription.auto_renew_failed" } as const satisfies Record<AutoRenewOutcome, string>;
 export interface AutoRenewCounts { reminded: number; renewed: number; short: number; failed: number }
 
 /** The ledger key of one period's renewal: the backstop that makes a second debit an error. */
@@ -96,7 +96,7 @@ const ensureRun = (tx: Tx, subscriptionId: string, periodEnd: Date, now: Date) =
   tx.insert(autoRenewRuns).values({ subscriptionId, periodEnd, createdAt: now }).onConflictDoNothing();
 const runKey = (subscriptionId: string, periodEnd: Date) => and(eq(autoRenewRuns.subscriptionId, subscriptionId), eq(autoRenewRuns.periodEnd, periodEnd));
 
-const money = (minor: number, currency: string) => `${minorToDecimal(minor)} ${currency}`;
+const money = (minor: number, currency: string, locale: TextLocale) => formatMoney(minor, currency, locale);
 
 /** The reminder, once per period (remindedAt is claimed by a conditional update). */
 async function remindPeriod(db: Db, subscriptionId: string, periodEnd: Date, daysBefore: number, now: Date): Promise<boolean> {
@@ -127,10 +127,10 @@ async function remindPeriod(db: Db, subscriptionId: string, periodEnd: Date, day
       level: short ? "WARNING" : "INFO",
       ...autoRenewNotice(locked.locale, "reminder", {
         plan: plan.name,
-        renewAt: formatAppTime(renewalMoment(periodEnd, daysBefore, plan)),
-        amount: money(price, currency),
-        balance: money(balance, currency),
-        missing: money(Math.max(price - balance, 0), currency),
+        renewAt: formatDateTime(renewalMoment(periodEnd, daysBefore, plan), locked.locale),
+        amount: money(price, currency, locked.locale),
+        balance: money(balance, currency, locked.locale),
+        missing: money(Math.max(price - balance, 0), currency, locked.locale),
         short: short ? "yes" : "no",
       }),
       link: "/wallet",
@@ -175,7 +175,7 @@ async function renewPeriod(db: Db, subscriptionId: string, periodEnd: Date, now:
     }
     await tx.update(autoRenewRuns).set({ outcome, orderId: order?.id ?? null, detail: reason ?? null, decidedAt: now }).where(runKey(subscriptionId, periodEnd));
     const ctx = makeCtx(tx, { kind: "system" }, { now: () => now });
-    await recordAudit(ctx, { action: `subscription.auto_renew_${outcome.toLowerCase()}`, targetType: "subscription", targetId: sub.id, metadata: { periodEnd: periodEnd.toISOString(), orderId: order?.id, totalMinor: priced.totalMinor, reason } }, tx);
+    await recordAudit(ctx, { action: AUTO_RENEW_AUDIT[outcome], targetType: "subscription", targetId: sub.id, metadata: { periodEnd: periodEnd.toISOString(), orderId: order?.id, totalMinor: priced.totalMinor, reason } }, tx);
 
     const [after] = await tx.select({ expiresAt: subscriptions.expiresAt }).from(subscriptions).where(eq(subscriptions.id, sub.id));
     const balance = await balanceOf(tx, sub.userId);
@@ -186,11 +186,11 @@ async function renewPeriod(db: Db, subscriptionId: string, periodEnd: Date, now:
       level: outcome === "RENEWED" ? "SUCCESS" : "WARNING",
       ...autoRenewNotice(locked.locale, words[outcome], {
         plan: plan.name,
-        amount: money(priced.totalMinor, currency),
-        balance: money(balance, currency),
-        missing: money(Math.max(priced.totalMinor - balance, 0), currency),
+        amount: money(priced.totalMinor, currency, locked.locale),
+        balance: money(balance, currency, locked.locale),
+        missing: money(Math.max(priced.totalMinor - balance, 0), currency, locked.locale),
         orderNo: order?.orderNo ?? "",
-        expiresAt: formatAppTime(after?.expiresAt ?? periodEnd),
+        expiresAt: formatDateTime(after?.expiresAt ?? periodEnd, locked.locale),
         reason: reason ? (errorText(locked.locale, reason) ?? reason) : "",
       }),
       link: outcome === "RENEWED" ? "/subscriptions" : "/wallet",

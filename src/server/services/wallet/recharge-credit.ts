@@ -9,7 +9,6 @@ import { payments, walletRechargeOrders, type Payment, type WalletRechargeOrder 
 import { makeCtx } from "../../context";
 import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
-import { minorToDecimal } from "../../integrations/payments/money";
 import { moveBalance } from "./ledger";
 
 export type RechargeCreditOutcome = { kind: "credited"; recharge: WalletRechargeOrder } | { kind: "late"; status: string };
@@ -39,7 +38,7 @@ export async function creditRecharge(tx: Tx, rechargeId: string, via: "GATEWAY" 
     userId: recharge.userId,
     type: "ORDER",
     level: "SUCCESS",
-    text: { key: "rechargeCredited", params: { rechargeNo: recharge.rechargeNo, amount: `${minorToDecimal(recharge.amountMinor)} ${recharge.currency}` } },
+    text: { key: "rechargeCredited", params: { rechargeNo: recharge.rechargeNo, amount: { minor: recharge.amountMinor, currency: recharge.currency } } },
     link: "/wallet",
     dedupeKey: `recharge:${recharge.id}`,
   });

@@ -1,6 +1,6 @@
 import { Card, Divider, Group, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations, getLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { AnchorLink, ButtonLink } from "@/components/links";
 import { formatMoney } from "@/components/store/money";
@@ -24,6 +24,7 @@ async function loadOrder(id: string) {
 }
 
 export default async function OrderDetailPage({ params }: { params: Promise<{ id: string }> }) {
+  const locale = await getLocale();
   await requireUserPage();
   const { id } = await params;
   const [{ order, lines, payments }, t, tk, tp, tc, format] = await Promise.all([
@@ -34,7 +35,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
     getTranslations("store.catalog"),
     getFormatter(),
   ]);
-  const money = (m: number) => formatMoney(m, order.currency);
+  const money = (m: number) => formatMoney(m, order.currency, locale);
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
   const hasSubscription = order.status === "PAID" && lines.some((l) => l.subscriptionId || l.targetSubscriptionId);
 

@@ -38,7 +38,6 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
         subject={ticket.subject}
         status={ticket.status}
         priority={ticket.priority}
-        side="user"
         facts={`${t(`category.${ticket.category}`)} · ${t("openedAt", { when: format.dateTime(ticket.createdAt, { dateStyle: "medium", timeStyle: "short" }) })}`}
       />
       <Group justify="flex-end">

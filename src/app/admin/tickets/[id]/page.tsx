@@ -35,7 +35,6 @@ export default async function AdminTicketPage({ params }: { params: Promise<{ id
         subject={ticket.subject}
         status={ticket.status}
         priority={ticket.priority}
-        side="admin"
         facts={`${t(`category.${ticket.category}`)} · ${userEmail} · ${t("openedAt", { when: format.dateTime(ticket.createdAt, { dateStyle: "medium", timeStyle: "short" }) })}`}
       />
       <Grid gap="md">

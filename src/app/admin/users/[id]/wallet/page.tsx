@@ -2,7 +2,7 @@
 // (newest first, keyset pages, filtered by kind). The base edition has no such page.
 import { Card, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
 import type { Metadata } from "next";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations, getLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { WalletCreditForm } from "@/components/admin/wallet/credit-form";
@@ -25,6 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const PAGE = 50;
 
 export default async function AdminUserWalletPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
+  const locale = await getLocale();
   await requireAdminPage();
   if ((await getAppInfo(getDb())).edition !== "wallet") notFound();
   const [{ id }, sp] = await Promise.all([params, searchParams]);
@@ -47,7 +48,7 @@ export default async function AdminUserWalletPage({ params, searchParams }: { pa
     const s = q.toString();
     return s ? `${base}?${s}` : base;
   };
-  const money = (minor: number) => formatMoney(minor, w.currency);
+  const money = (minor: number) => formatMoney(minor, w.currency, locale);
 
   return (
     <Stack gap="md" maw={1100}>
