@@ -252,7 +252,8 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
                   <OrderStatusBadge status={o.status} />
                   <ReviewBadge review={o.reviewStatus} />
                 </Group>
-                <Text size="xs" c="dimmed" mt={4}>
+                <Text size="xs" c="dimmed" mt={4} data-testid="order-kind">{t("labeled", { label: t("kind"), value: t(`kinds.${o.kind}`) })}</Text>
+                <Text size="xs" c="dimmed">
                   {t("labeled", { label: t("provider"), value: o.provider ? t(`providers.${o.provider}`) : t("none") })}
                 </Text>
                 <Text size="xs" c="dimmed">
