@@ -154,6 +154,10 @@ test.describe("the pay page with a coupon, the buy dialog and the order drawer",
       await expect(admin.getByTestId("order-detail")).toHaveAttribute("data-order-no", order.orderNo);
       await expect(admin.getByTestId("order-drawer-actions")).toBeVisible();
       found.push(...(await auditOpen(admin, `order drawer [${viewport.name}]`)));
+      // The row menu's dialogs, opened from the drawer.
+      await admin.getByTestId("drawer-order-review").click();
+      await expect(admin.getByTestId("order-review-dialog")).toBeVisible();
+      found.push(...(await auditOpen(admin, `order review dialog [${viewport.name}]`)));
       await adminCtx.close();
       expect(found, `axe violations:\n${found.join("\n")}`).toEqual([]);
     });

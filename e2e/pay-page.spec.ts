@@ -62,7 +62,7 @@ async function expectSummary(page: Page) {
   await expect(summary.getByTestId("pay-summary-coupon")).toContainText(couponCode);
   await expect(summary.getByTestId("pay-summary-coupon")).toContainText("-¥3.00");
   await expect(summary.getByTestId("pay-summary-discount")).toHaveText("You save ¥3.00");
-  await expect(summary.getByTestId("pay-summary-total")).toHaveText("¥9.50");
+  await expect(summary.getByTestId("pay-summary-total-amount")).toHaveText("¥9.50");
   await expect(page.getByTestId("pay-amount")).toHaveText("¥9.50");
 }
 

@@ -9,7 +9,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { buyNowAction, previewBuyNowAction } from "@/app/(user)/store/actions";
-import { notifyError, notifySuccess } from "@/components/forms/notify";
+import { notifyError } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import type { StorePlan } from "@/server/services/catalog/plan-queries";
 import type { CartPreviewResult } from "./cart-view";
@@ -68,8 +68,8 @@ function BuyBody({ plan, initialGb, onClose }: { plan: BuyablePlan; initialGb?: 
     if (!r.ok) return coupon.setError(messageOf(r.error));
     coupon.setError(null);
     coupon.setApplied(code);
+    // The discount line that appears says it applied (no toast over the dialog).
     setPreview(r);
-    if (code) notifySuccess(t("couponApplied", { code: r.data.couponCode ?? code }));
   };
 
   const buy = async () => {
@@ -136,7 +136,7 @@ function BuyBody({ plan, initialGb, onClose }: { plan: BuyablePlan; initialGb?: 
 export function BuyDialog({ plan, opened, onClose, initialGb }: BuyDialogProps) {
   const t = useTranslations("payPage");
   return (
-    <Modal opened={opened && !!plan} onClose={onClose} title={plan ? t("buyTitle", { plan: plan.name }) : ""} centered>
+    <Modal opened={opened && !!plan} onClose={onClose} title={plan ? t("buyTitle", { plan: plan.name }) : ""} centered closeButtonProps={{ "aria-label": t("close") }}>
       {opened && plan ? <BuyBody key={plan.id} plan={plan} initialGb={initialGb} onClose={onClose} /> : null}
     </Modal>
   );

@@ -32,7 +32,7 @@ export interface OrderRow {
 function KindText({ kind }: { kind: OrderKind }) {
   const tk = useTranslations("store.kind");
   return (
-    <Text size="sm" c={kind === "NEW_PURCHASE" ? undefined : "violet"} style={{ whiteSpace: "nowrap" }} data-testid="order-kind" data-kind={kind}>
+    <Text span inherit style={{ whiteSpace: "nowrap" }} data-testid="order-kind" data-kind={kind}>
       {tk(kind)}
     </Text>
   );
@@ -106,12 +106,11 @@ export function OrdersList({ rows }: { rows: OrderRow[] }) {
                   </Text>
                   <OrderStatusBadge status={o.status} />
                 </Group>
-                <Group gap={6} wrap="nowrap" align="baseline">
+                <Text size="sm" style={{ overflowWrap: "anywhere" }}>
                   <KindText kind={o.kind} />
-                  <Text size="sm" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
-                    {items(o)}
-                  </Text>
-                </Group>
+                  {" · "}
+                  {items(o)}
+                </Text>
                 <Group justify="space-between" wrap="nowrap">
                   <Text size="xs" c="dimmed">
                     {date(o.createdAt)}
@@ -157,7 +156,9 @@ export function OrdersList({ rows }: { rows: OrderRow[] }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <KindText kind={o.kind} />
+                      <Text size="sm">
+                        <KindText kind={o.kind} />
+                      </Text>
                     </Table.Td>
                     <Table.Td ta="right">
                       <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>

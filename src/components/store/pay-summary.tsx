@@ -26,13 +26,13 @@ export interface PaySummaryData {
   totalMinor: number;
 }
 
-function Row({ label, value, testId, strong }: { label: string; value: string; testId?: string; strong?: boolean }) {
+function Row({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+    <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start" data-testid={testId}>
       <Text size="sm" fw={strong ? 700 : undefined} style={{ minWidth: 0, overflowWrap: "anywhere" }}>
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : 500} style={{ whiteSpace: "nowrap" }} data-testid={testId}>
+      <Text size="sm" fw={strong ? 700 : 500} style={{ whiteSpace: "nowrap" }} data-testid={`${testId}-amount`}>
         {value}
       </Text>
     </Group>
@@ -59,23 +59,15 @@ export function PaySummary({ summary }: { summary: PaySummaryData }) {
               <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }} data-testid="pay-summary-plan">
                 {l.planName}
               </Text>
-              <Group gap={6} wrap="wrap">
-                {l.trafficGb > 0 ? (
-                  <Text size="xs" c="dimmed" data-testid="pay-summary-traffic">
-                    {t("traffic", { gb: l.trafficGb })}
-                  </Text>
-                ) : null}
-                {l.durationDays > 0 ? (
-                  <Text size="xs" c="dimmed" data-testid="pay-summary-days">
-                    {t("days", { days: l.durationDays })}
-                  </Text>
-                ) : null}
-                {summary.lines.length > 1 ? (
-                  <Text size="xs" c="dimmed">
-                    {tk(l.kind)}
-                  </Text>
-                ) : null}
-              </Group>
+              <Text size="xs" c="dimmed">
+                {[
+                  l.trafficGb > 0 ? <span key="gb" data-testid="pay-summary-traffic">{t("traffic", { gb: l.trafficGb })}</span> : null,
+                  l.durationDays > 0 ? <span key="days" data-testid="pay-summary-days">{t("days", { days: l.durationDays })}</span> : null,
+                  summary.lines.length > 1 ? <span key="kind">{tk(l.kind)}</span> : null,
+                ]
+                  .filter(Boolean)
+                  .flatMap((el, i) => (i === 0 ? [el] : [" · ", el]))}
+              </Text>
             </Stack>
             <Text size="sm" style={{ whiteSpace: "nowrap" }}>
               {money(l.amountMinor)}
@@ -90,7 +82,7 @@ export function PaySummary({ summary }: { summary: PaySummaryData }) {
               <Row label={summary.couponCode ? t("coupon", { code: summary.couponCode }) : t("couponNoCode")} value={money(-summary.couponDiscountMinor)} testId="pay-summary-coupon" />
             ) : null}
             {summary.promotionDiscountMinor > 0 ? <Row label={t("promotion")} value={money(-summary.promotionDiscountMinor)} testId="pay-summary-promotion" /> : null}
-            <Text size="xs" c="teal" ta="right" data-testid="pay-summary-discount">
+            <Text size="xs" fw={600} ta="right" data-testid="pay-summary-discount">
               {t("saved", { amount: money(saved) })}
             </Text>
           </>

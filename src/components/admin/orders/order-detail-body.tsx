@@ -79,8 +79,9 @@ export function DetailBody({ detail, row, onOpen }: { detail: OrderDetail; row: 
         </Fact>
         <Fact label={t("kind")}>{t(`kinds.${order.kind}`)}</Fact>
         <Fact label={t("subtotal")}>{money(order.subtotalMinor, cur)}</Fact>
-        {detail.couponCode ? <Fact label={td("coupon")}>{detail.couponCode}</Fact> : null}
-        {order.couponDiscountMinor > 0 ? <Fact label={t("couponDiscount")}>−{money(order.couponDiscountMinor, cur)}</Fact> : null}
+        {order.couponDiscountMinor > 0 || detail.couponCode ? (
+          <Fact label={t("couponDiscount")}>{[order.couponDiscountMinor > 0 ? `−${money(order.couponDiscountMinor, cur)}` : null, detail.couponCode].filter(Boolean).join(" · ")}</Fact>
+        ) : null}
         {order.promotionDiscountMinor > 0 ? <Fact label={t("promotionDiscount")}>−{money(order.promotionDiscountMinor, cur)}</Fact> : null}
         <Fact label={t("totalAmount")}>
           <Text span fw={600} size="sm">

@@ -125,10 +125,10 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
           </Group>
           {order.refundedAt && order.refundAmountMinor !== null ? (
             <Group justify="space-between" data-testid="order-refunded">
-              <Text size="sm" c="grape">
+              <Text size="sm">
                 {tpp("refunded")}
               </Text>
-              <Text size="sm" c="grape">
+              <Text size="sm">
                 {tpp("refundedOn", { amount: money(order.refundAmountMinor), date: when(order.refundedAt) })}
               </Text>
             </Group>
