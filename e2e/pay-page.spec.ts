@@ -20,6 +20,7 @@ let xui: XuiSimulator;
 let epay: EpaySimulator;
 let alipay: AlipaySimulator;
 let planName: string;
+let planId: string;
 let freeName: string;
 const couponCode = `E2E${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 
@@ -30,7 +31,7 @@ test.beforeAll(async ({ browser }) => {
   xui = node.sim;
   planName = `E2E Pay ${Date.now().toString(36)}`;
   freeName = `E2E Renewable ${Date.now().toString(36)}`;
-  await planOnSale(node.name, "paypage-vmess", planName, 1250);
+  planId = (await planOnSale(node.name, "paypage-vmess", planName, 1250)).id;
   await planOnSale(node.name, "paypage-vmess", freeName, 0, { renewalMode: "FIXED", renewalPriceMinor: 0 });
   const ctx = await browser.newContext(asClient());
   const admin = await ctx.newPage();
@@ -85,6 +86,19 @@ test("a second Buy now of the same plan brings back the open order instead of a 
   expect(await buyWithCoupon(page)).toBe(withCoupon);
   await page.goto("/orders");
   await expect(page.getByTestId("order-row")).toHaveCount(2);
+
+  // /store?buy=<planId> opens that plan's buy dialog (where registering to buy a plan leads); closing drops the parameter.
+  await page.goto(`/store?buy=${planId}`);
+  await navigationReady(page);
+  await expect(page.getByTestId("buy-dialog")).toHaveAttribute("data-plan-id", planId);
+  await expect(page.getByTestId("buy-total")).toHaveText("¥12.50");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("buy-dialog")).toBeHidden();
+  await expect(page).toHaveURL(/\/store$/);
+  await page.goto("/store?buy=00000000-0000-4000-8000-000000000000");
+  await navigationReady(page);
+  await expect(page.getByTestId("plan-card").first()).toBeVisible();
+  await expect(page.getByTestId("buy-dialog")).toHaveCount(0);
   await page.context().close();
 });
 
