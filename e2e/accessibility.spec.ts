@@ -4,7 +4,9 @@
 // synced from the 3x-ui simulator so the node pages show real rows and badges.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { afterPendingRenders, animationsFinished, asClient } from "./helpers";
+import { afterPendingRenders, animationsFinished, asClient, navigationReady } from "./helpers";
+import { buyWithCouponDialog, createCouponAsAdmin } from "./pay-helpers";
+import { panelNode, planOnSale } from "./shop";
 import { ADMIN_PAGES, prepareSitePages, PUBLIC_PAGES, USER_PAGES, type SitePages } from "./site-pages";
 
 /** WCAG AA contrast and "everything a person operates or reads has a name". */
@@ -107,3 +109,70 @@ for (const viewport of VIEWPORTS) {
     expect(found, `axe violations:\n${found.join("\n")}`).toEqual([]);
   });
 }
+
+// Issue 24 items 2 and 6: the pay page of an order bought with a coupon (through the buy dialog,
+// audited open too) and the admin's order drawer, at both widths and in both schemes.
+test.describe("the pay page with a coupon, the buy dialog and the order drawer", () => {
+  let node: Awaited<ReturnType<typeof panelNode>> | undefined;
+  let planName: string;
+  let order: { id: string; orderNo: string };
+  const code = `A11Y${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+
+  test.beforeAll(async ({ browser }) => {
+    node = await panelNode("a11ypay", 31501);
+    planName = `A11y Pay ${Date.now().toString(36)}`;
+    await planOnSale(node.name, "a11ypay-vmess", planName, 1250);
+    const adminCtx = await browser.newContext({ ...asClient(), storageState: pages.adminState });
+    await createCouponAsAdmin(await adminCtx.newPage(), code, "3");
+    await adminCtx.close();
+    const userCtx = await browser.newContext({ ...asClient(), storageState: pages.userState });
+    order = await buyWithCouponDialog(await userCtx.newPage(), planName, code);
+    await userCtx.close();
+  });
+  test.afterAll(async () => node?.sim.close());
+
+  /** axe on what the page shows now (a dialog or drawer open), light and dark. */
+  async function auditOpen(page: Page, label: string): Promise<string[]> {
+    const found: string[] = [];
+    for (const scheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await settle(page, scheme);
+      const { violations } = await new AxeBuilder({ page }).withRules(RULES).analyze();
+      for (const v of violations) for (const n of v.nodes) found.push(`${label} [${scheme}] ${v.id}: ${n.target.join(" ")} — ${n.html.slice(0, 160)}`);
+    }
+    return found;
+  }
+
+  for (const viewport of VIEWPORTS) {
+    test(`pass axe contrast and label rules, light and dark (${viewport.name})`, async ({ browser }) => {
+      test.slow();
+      const found = await audit(browser, viewport, [`/orders/${order.id}/pay`], pages.userState, true);
+
+      const userCtx = await browser.newContext({ ...asClient(), viewport: viewport.size, storageState: pages.userState });
+      const user = await userCtx.newPage();
+      await user.goto("/store");
+      await navigationReady(user);
+      await user.getByTestId("plan-card").filter({ hasText: planName }).getByTestId("buy-with-coupon").click();
+      await user.getByTestId("buy-coupon-input").fill(code);
+      await user.getByTestId("buy-coupon-apply").click();
+      await expect(user.getByTestId("buy-coupon-discount")).toBeVisible();
+      found.push(...(await auditOpen(user, `buy dialog [${viewport.name}]`)));
+      await userCtx.close();
+
+      const adminCtx = await browser.newContext({ ...asClient(), viewport: viewport.size, storageState: pages.adminState });
+      const admin = await adminCtx.newPage();
+      await admin.goto(`/admin/orders?q=${encodeURIComponent(order.orderNo)}`);
+      await navigationReady(admin);
+      await admin.getByTestId("order-row").filter({ hasText: order.orderNo }).getByTestId("order-details").click();
+      await expect(admin.getByTestId("order-detail")).toHaveAttribute("data-order-no", order.orderNo);
+      await expect(admin.getByTestId("order-drawer-actions")).toBeVisible();
+      found.push(...(await auditOpen(admin, `order drawer [${viewport.name}]`)));
+      // The row menu's dialogs, opened from the drawer.
+      await admin.getByTestId("drawer-order-review").click();
+      await expect(admin.getByTestId("order-review-dialog")).toBeVisible();
+      found.push(...(await auditOpen(admin, `order review dialog [${viewport.name}]`)));
+      await adminCtx.close();
+      expect(found, `axe violations:\n${found.join("\n")}`).toEqual([]);
+    });
+  }
+});

@@ -39,9 +39,10 @@ describe("exactly once under concurrency", () => {
   });
 
   it("one buyer racing 10 purchases of a plan limited to one per user: one order", async () => {
-    const plan = await proxyPlan(shop, { perUserLimit: 1 });
+    // Ten different choices (traffic), so no purchase is the same as another's open order.
+    const plan = await proxyPlan(shop, { perUserLimit: 1, pricingMode: "SLIDER", pricePerGbMinor: 100, minGb: 1, maxGb: 50 });
     const u = await buyer(shop);
-    const rs = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => buyNow(on(i, u.ctx), { planId: plan.id })));
+    const rs = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => buyNow(on(i, u.ctx), { planId: plan.id, trafficGb: i + 1 })));
     const o = outcomes(rs);
     expect(o.filter((x) => x === "ok")).toHaveLength(1);
     expect(o.filter((x) => x !== "ok").every((x) => x === "plan_user_limit")).toBe(true);

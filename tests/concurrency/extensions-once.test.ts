@@ -61,13 +61,14 @@ describeOnPostgres("renewals, top-ups and coupon limits under concurrency (Postg
   });
 
   it("a coupon limited to one use per buyer (public or granted), 10 orders by one buyer at once: used once", async () => {
-    const plan = await proxyPlan(shop);
+    // Ten different purchases (traffic): the same one again would bring back the open order (issue 24 item 2).
+    const plan = await proxyPlan(shop, { pricingMode: "SLIDER", pricePerGbMinor: 100, minGb: 5, maxGb: 50 });
     const publicOnce = await createCoupon(shop.admin.ctx, { code: `PU${Date.now()}`, kind: "AMOUNT", amountOffMinor: 100, perUserLimit: 1 });
     const grantedOnce = await createCoupon(shop.admin.ctx, { code: `GR${Date.now()}`, kind: "AMOUNT", amountOffMinor: 100, perUserLimit: 1, audience: "GRANTED" });
     for (const c of [publicOnce, grantedOnce]) {
       const u = await buyer(shop);
       if (c.audience === "GRANTED") await grantCoupon(shop.admin.ctx, c.id, u.email);
-      const rs = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => buyNow(on(i, u.ctx), { planId: plan.id, couponCode: c.code })));
+      const rs = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => buyNow(on(i, u.ctx), { planId: plan.id, trafficGb: 10 + i, couponCode: c.code })));
       const o = reasons(rs);
       expect(o.filter((x) => x === "ok")).toHaveLength(1);
       expect(o.filter((x) => x !== "ok").every((x) => x === "coupon_user_limit")).toBe(true);

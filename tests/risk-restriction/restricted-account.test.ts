@@ -45,6 +45,8 @@ const ORIGIN = "http://relayboard.test";
 const params = <P>(p: P) => ({ params: Promise.resolve(p) });
 const payOpts = () => ({ baseUrl: ORIGIN, clientIp: "203.0.113.9" });
 let planId: string;
+/** Another plan: buying `planId` again with an order of it unpaid brings that order back (issue 24 item 2). */
+let otherPlanId: string;
 
 beforeAll(async () => {
   installDb(shop.raw); // next-auth's jwt callback reads the process-wide database
@@ -52,6 +54,7 @@ beforeAll(async () => {
   // USDT: a payment attempt is written without calling anything outside.
   await updatePaymentProviderConfig(shop.admin.ctx, "usdt_trc20", { enabled: true, apiUrl: "http://127.0.0.1:9", address: randomTronAddress(), rateMinorPerUsdt: 720, minConfirmations: 0 });
   planId = (await proxyPlan(shop, { priceMinor: 990 })).id;
+  otherPlanId = (await proxyPlan(shop, { priceMinor: 990 })).id;
 });
 
 /** The signed-in user's next request, after whatever the admin did to the account. */
@@ -142,7 +145,7 @@ describe("a restricted account", () => {
     const res = await createPaymentRoute(jsonPost("/api/payment/create", { orderId: order.id, provider: "usdt_trc20" }), params({}));
     expect(res.status).toBe(200);
     expect(await paymentsOf(order.id)).toHaveLength(1);
-    const again = await buyNowAction({ planId });
+    const again = await buyNowAction({ planId: otherPlanId });
     expect(again).toMatchObject({ ok: true });
     expect(await cancelOrderAction((again as { data: { id: string } }).data.id)).toMatchObject({ ok: true });
     expect(await createPayment(u.ctx, { orderId: order.id, provider: "usdt_trc20" }, payOpts())).toMatchObject({ provider: "usdt_trc20" });

@@ -127,9 +127,11 @@ describe("paying an order from the balance", () => {
 describe("racing for one balance", () => {
   it("two orders, a balance for one, both paid at the same moment: exactly one succeeds", async () => {
     const plan = await proxyPlan(shop, { priceMinor: 800 });
+    const another = await proxyPlan(shop, { priceMinor: 800 });
     const u = await buyer(shop);
+    // Two plans: buying the same one twice would bring back the first order (issue 24 item 2).
     const a = await buyNow(u.ctx, { planId: plan.id });
-    const b = await buyNow(u.ctx, { planId: plan.id });
+    const b = await buyNow(u.ctx, { planId: another.id });
     await fund(u.id, 1200);
     const rs = settledReasons(await Promise.allSettled([a, b].map((o, i) => createOrderPayment(on(i, u.ctx), { orderId: o.id, provider: "balance" }, opts))));
     expect(rs.sort()).toEqual(["insufficient_balance", "ok"]);

@@ -1,9 +1,9 @@
 "use client";
 // The cart: its lines with their prices, remove and empty, a coupon priced before paying (the
 // preview reserves nothing), the total, and check out into one order, then its payment page.
-import { ActionIcon, Alert, Button, Card, Divider, Group, Stack, Text, TextInput, Tooltip } from "@mantine/core";
-import { IconShoppingCart, IconTicket, IconTrash, IconX } from "@tabler/icons-react";
-import { useTranslations, useLocale } from "next-intl";
+import { ActionIcon, Alert, Button, Card, Divider, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { IconShoppingCart, IconTrash } from "@tabler/icons-react";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { checkoutCartAction, clearCartAction, previewCartAction, removeFromCartAction } from "@/app/(user)/cart/actions";
@@ -14,7 +14,9 @@ import { networkError, useErrorText, type UiError } from "@/components/forms/ser
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import type { OrderKind } from "@/server/db/schema/commerce";
 import type { OrderPreview } from "@/server/services/orders/preview-order";
+import { CouponField, useCouponState } from "./coupon-field";
 import { formatMoney } from "./money";
+import { PreviewTotals, SummaryRow } from "./preview-totals";
 import { EmptyState } from "@/components/shell/empty-state";
 
 export type CartPreviewResult = { ok: true; data: OrderPreview } | { ok: false; error: UiError } | null;
@@ -27,18 +29,8 @@ export interface CartLine {
   days: number;
 }
 
-export function SummaryRow({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size={strong ? "md" : "sm"} fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text size={strong ? "lg" : "sm"} fw={strong ? 700 : undefined} data-testid={testId}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
+// The subscription page's extend dialog reads it from here.
+export { SummaryRow };
 
 export function CartView({ items, initialPreview }: { items: CartLine[]; initialPreview: CartPreviewResult }) {
   const locale = useLocale();
@@ -49,9 +41,9 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
   const router = useRouter();
   const { ref, focusInvalid } = useFocusFirstInvalid();
   const [preview, setPreview] = useState<CartPreviewResult>(initialPreview);
-  const [coupon, setCoupon] = useState("");
-  const [applied, setApplied] = useState("");
-  const [couponError, setCouponError] = useState<string | null>(null);
+  const couponState = useCouponState();
+  const { applied, setApplied, setError: setCouponError } = couponState;
+  const coupon = couponState.value;
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
 
@@ -61,8 +53,8 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
     return r;
   };
 
-  const apply = async (e: FormEvent) => {
-    e.preventDefault();
+  const apply = async (e?: FormEvent) => {
+    e?.preventDefault();
     setBusy("coupon");
     const r = await refresh(coupon.trim());
     setBusy(null);
@@ -79,9 +71,7 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
 
   const dropCoupon = async () => {
     setBusy("coupon");
-    setCoupon("");
-    setApplied("");
-    setCouponError(null);
+    couponState.clear();
     await refresh("");
     setBusy(null);
   };
@@ -179,33 +169,7 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
       <Card withBorder padding="md">
         <Stack gap="sm">
           <form ref={ref} onSubmit={apply} noValidate>
-            <Group align="flex-start" gap="xs" wrap="nowrap">
-              <TextInput
-                style={{ flex: 1 }}
-                label={t("coupon")}
-                placeholder={t("couponPlaceholder")}
-                leftSection={<IconTicket size={16} />}
-                value={coupon}
-                onChange={(e) => {
-                  setCoupon(e.currentTarget.value);
-                  setCouponError(null);
-                }}
-                error={couponError}
-                maxLength={64}
-                autoComplete="off"
-                rightSection={
-                  applied ? (
-                    <ActionIcon variant="subtle" color="gray" onClick={dropCoupon} aria-label={t("removeCoupon")} data-testid="coupon-remove">
-                      <IconX size={14} />
-                    </ActionIcon>
-                  ) : null
-                }
-                data-testid="coupon-input"
-              />
-              <Button type="submit" variant="default" mt={25} loading={busy === "coupon"} disabled={busy !== null && busy !== "coupon"} data-testid="coupon-apply">
-                {t("apply")}
-              </Button>
-            </Group>
+            <CouponField {...couponState.field} onApply={() => void apply()} onRemove={dropCoupon} busy={busy === "coupon"} disabled={busy !== null && busy !== "coupon"} testIdPrefix="coupon" />
           </form>
           <Divider />
           <Text fw={600}>{t("summary")}</Text>
@@ -215,18 +179,13 @@ export function CartView({ items, initialPreview }: { items: CartLine[]; initial
             </Alert>
           ) : null}
           {data ? (
-            <Stack gap={6} data-testid="cart-summary">
-              <SummaryRow label={t("subtotal")} value={formatMoney(data.subtotalMinor, data.currency, locale)} testId="cart-subtotal" />
-              {data.couponDiscountMinor > 0 ? <SummaryRow label={t("couponDiscount")} value={formatMoney(-data.couponDiscountMinor, data.currency, locale)} testId="cart-coupon-discount" /> : null}
-              {data.promotionDiscountMinor > 0 ? <SummaryRow label={t("promotionDiscount")} value={formatMoney(-data.promotionDiscountMinor, data.currency, locale)} testId="cart-promotion-discount" /> : null}
-              <Divider variant="dashed" />
-              <SummaryRow label={t("total")} value={formatMoney(data.totalMinor, data.currency, locale)} strong testId="cart-total" />
+            <PreviewTotals data={data} prefix="cart">
               {data.totalMinor === 0 ? (
                 <Text size="xs" c="dimmed">
                   {t("freeNote")}
                 </Text>
               ) : null}
-            </Stack>
+            </PreviewTotals>
           ) : null}
           <Button size="md" onClick={checkout} loading={busy === "checkout"} disabled={(busy !== null && busy !== "checkout") || !data} data-testid="cart-checkout">
             {t("checkout")}

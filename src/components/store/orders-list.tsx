@@ -11,7 +11,7 @@ import { notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { usePhoneLayout } from "@/components/shell/use-phone-layout";
-import type { OrderStatus } from "@/server/db/schema/commerce";
+import type { OrderKind, OrderStatus } from "@/server/db/schema/commerce";
 import { formatMoney } from "./money";
 import { OrderStatusBadge } from "./status";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -22,9 +22,20 @@ export interface OrderRow {
   createdAt: string;
   expiresAt: string;
   status: OrderStatus;
+  /** New purchase, renewal or top-up (issue 24 item 9). */
+  kind: OrderKind;
   totalMinor: number;
   currency: string;
   items: string[];
+}
+
+function KindText({ kind }: { kind: OrderKind }) {
+  const tk = useTranslations("store.kind");
+  return (
+    <Text span inherit style={{ whiteSpace: "nowrap" }} data-testid="order-kind" data-kind={kind}>
+      {tk(kind)}
+    </Text>
+  );
 }
 
 function Actions({ order, onCancel }: { order: OrderRow; onCancel: () => void }) {
@@ -52,6 +63,7 @@ function Actions({ order, onCancel }: { order: OrderRow; onCancel: () => void })
 export function OrdersList({ rows }: { rows: OrderRow[] }) {
   const locale = useLocale();
   const t = useTranslations("store.orders");
+  const tp = useTranslations("payPage");
   const format = useFormatter();
   const { messageOf } = useErrorText();
   const phone = usePhoneLayout();
@@ -96,6 +108,8 @@ export function OrdersList({ rows }: { rows: OrderRow[] }) {
                   <OrderStatusBadge status={o.status} />
                 </Group>
                 <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                  <KindText kind={o.kind} />
+                  {" · "}
                   {items(o)}
                 </Text>
                 <Group justify="space-between" wrap="nowrap">
@@ -111,13 +125,14 @@ export function OrdersList({ rows }: { rows: OrderRow[] }) {
         </Stack>
       ) : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={800}>
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="orders-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("orderNo")}</Table.Th>
                   <Table.Th>{t("date")}</Table.Th>
                   <Table.Th>{t("items")}</Table.Th>
+                  <Table.Th>{tp("kindLabel")}</Table.Th>
                   <Table.Th ta="right">{t("total")}</Table.Th>
                   <Table.Th>{t("status")}</Table.Th>
                   <Table.Th ta="right">{t("actions")}</Table.Th>
@@ -139,6 +154,11 @@ export function OrdersList({ rows }: { rows: OrderRow[] }) {
                     <Table.Td>
                       <Text size="sm" lineClamp={2}>
                         {items(o)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        <KindText kind={o.kind} />
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">

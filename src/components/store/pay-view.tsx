@@ -4,10 +4,9 @@
 // and the result, polled every few seconds while the attempt is open. A paid order shows the way to
 // the subscription; an expired, cancelled or refunded one says so. [wallet] The balance pays the whole
 // order at once, or part of it with the rest through a gateway (balance-pay-panel.tsx).
-import { ActionIcon, Alert, Box, Button, Card, CopyButton, Group, Loader, Stack, Text, ThemeIcon, Title, Tooltip } from "@mantine/core";
-import { IconAlertTriangle, IconCheck, IconCircleCheck, IconClockHour4, IconCopy, IconExternalLink, IconX } from "@tabler/icons-react";
-import { useTranslations, useLocale } from "next-intl";
-import { QRCodeSVG } from "qrcode.react";
+import { Alert, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconX } from "@tabler/icons-react";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { createPaymentAction, createSplitPaymentAction, payFromBalanceAction } from "@/app/(user)/orders/actions";
 import { ButtonLink } from "@/components/links";
@@ -21,6 +20,11 @@ import { BalancePayPanel, splitPart, type BalanceInfo } from "./balance-pay-pane
 import { formatCountdown, useTimeLeft } from "./countdown";
 import { OrderResultLink } from "./order-result-link";
 import { formatMoney } from "./money";
+import { PaySummary, type PaySummaryData } from "./pay-summary";
+import { PaymentPanel } from "./payment-panel";
+
+// The wallet's recharge page shows a payment the same way.
+export { PaymentPanel };
 
 /** How often an open attempt is checked (the server asks the gateway at most every 5 s). */
 export const POLL_MS = 3000;
@@ -33,87 +37,8 @@ interface Props {
   balance?: BalanceInfo | null;
   /** The attempt the gateway sent the buyer back from (?tradeNo=), to poll at once. */
   returnedTradeNo: string | null;
-}
-
-function CopyValue({ value, testId }: { value: string; testId: string }) {
-  const t = useTranslations("store.pay");
-  return (
-    <Group gap="xs" wrap="nowrap" align="center">
-      <Text ff="monospace" fw={600} size="md" style={{ overflowWrap: "anywhere", userSelect: "all", minWidth: 0 }} data-testid={testId}>
-        {value}
-      </Text>
-      <CopyButton value={value} timeout={1500}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t("copied") : t("copy")} withArrow>
-            <ActionIcon variant="light" color={copied ? "teal" : "gray"} onClick={copy} aria-label={t("copy")} data-testid={`${testId}-copy`}>
-              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
-  );
-}
-
-function Qr({ value, label, testId }: { value: string; label: string; testId: string }) {
-  return (
-    // White behind the code in dark mode too: scanners need the contrast.
-    <Box mx="auto" p="sm" bg="white" style={{ borderRadius: "var(--mantine-radius-md)", lineHeight: 0 }}>
-      <QRCodeSVG value={value} size={200} marginSize={0} title={label} data-testid={testId} />
-    </Box>
-  );
-}
-
-export function PaymentPanel({ payment }: { payment: PaymentView }) {
-  const t = useTranslations("store.pay");
-  if (payment.usdt) {
-    return (
-      <Stack gap="sm" data-testid="pay-usdt">
-        <Text size="sm">{t("usdtHint")}</Text>
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed">
-            {t("usdtAddress")}
-          </Text>
-          <CopyValue value={payment.usdt.address} testId="usdt-address" />
-        </Stack>
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed">
-            {t("usdtAmount")}
-          </Text>
-          <CopyValue value={payment.usdt.amount} testId="usdt-amount" />
-        </Stack>
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="usdt-warning">
-          {t("usdtWarning", { amount: payment.usdt.amount })}
-        </Alert>
-      </Stack>
-    );
-  }
-  if (payment.qrCode) {
-    return (
-      <Stack gap="sm" align="center" ta="center" data-testid="pay-alipay">
-        <Text size="sm">{t("alipayHint")}</Text>
-        <Qr value={payment.qrCode} label={t("alipayHint")} testId="pay-qr" />
-        <Button component="a" href={payment.qrCode} variant="light" rightSection={<IconExternalLink size={16} />} data-testid="pay-open-alipay">
-          {t("openAlipay")}
-        </Button>
-      </Stack>
-    );
-  }
-  if (payment.payUrl) {
-    return (
-      <Stack gap="sm" align="center" ta="center" data-testid="pay-epay">
-        <Text size="sm">{t("epayHint")}</Text>
-        <Button component="a" href={payment.payUrl} size="md" rightSection={<IconExternalLink size={16} />} data-testid="pay-link">
-          {t("epayButton")}
-        </Button>
-        <Text size="xs" c="dimmed">
-          {t("scanToPay")}
-        </Text>
-        <Qr value={payment.payUrl} label={t("scanToPay")} testId="pay-qr" />
-      </Stack>
-    );
-  }
-  return null;
+  /** What is paid: kind, lines, coupon and discounts (issue 24 item 2). */
+  summary: PaySummaryData;
 }
 
 export function Outcome({ icon, color, title, body, children, testId }: { icon: ReactNode; color: string; title: string; body: string; children?: ReactNode; testId: string }) {
@@ -143,9 +68,10 @@ interface Live {
   subscriptionIds: string[];
 }
 
-export function PayView({ status, methods: allMethods, balance = null, returnedTradeNo }: Props) {
+export function PayView({ status, methods: allMethods, balance = null, returnedTradeNo, summary }: Props) {
   const locale = useLocale();
   const t = useTranslations("store.pay");
+  const tpp = useTranslations("payPage");
   const tb = useTranslations("balancePay");
   const methods = allMethods.filter((m): m is Extract<PaymentMethod, { provider: PaymentProvider }> => m.provider !== "balance");
   const [split, setSplit] = useState(balance !== null && balance.heldMinor > 0);
@@ -253,11 +179,20 @@ export function PayView({ status, methods: allMethods, balance = null, returnedT
   );
 
   if (live.orderStatus === "PAID") {
-    const free = status.totalMinor === 0;
+    const orderNo = status.orderNo;
+    // A renewal or a top-up is done once paid (provisioned in the payment's transaction): say what happened.
+    const [title, body] =
+      summary.kind === "RENEWAL"
+        ? [tpp("renewedTitle"), tpp("renewedBody", { orderNo })]
+        : summary.kind === "TRAFFIC_TOPUP"
+          ? [tpp("toppedUpTitle"), tpp("toppedUpBody", { orderNo })]
+          : status.totalMinor === 0
+            ? [t("freeTitle"), t("freeBody", { orderNo })]
+            : [t("paidTitle"), t("paidBody", { orderNo })];
     return (
       <Stack gap="md">
         {header}
-        <Outcome icon={<IconCircleCheck size={32} />} color="teal" title={free ? t("freeTitle") : t("paidTitle")} body={free ? t("freeBody", { orderNo: status.orderNo }) : t("paidBody", { orderNo: status.orderNo })} testId="pay-success">
+        <Outcome icon={<IconCircleCheck size={32} />} color="teal" title={title} body={body} testId="pay-success">
           <ButtonLink href="/subscriptions" data-testid="pay-view-subscriptions">
             {t("viewSubscriptions")}
           </ButtonLink>
@@ -306,6 +241,7 @@ export function PayView({ status, methods: allMethods, balance = null, returnedT
           </Stack>
         </Group>
       </Card>
+      <PaySummary summary={summary} />
 
       {payment ? (
         <Card withBorder padding="lg">

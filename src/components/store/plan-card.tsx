@@ -1,8 +1,9 @@
 "use client";
 // One plan of the store (or of the public storefront): what it is, what it costs (live for slider
-// plans), how many are left, the lines of its node; and buy now / add to cart, or sign up.
+// plans), how many are left, the lines of its node; and buy now / add to cart, or sign up. Buying
+// with a coupon goes through the buy dialog (buy-dialog.tsx).
 import { Badge, Button, Card, Group, NumberInput, Slider, Stack, Text, Title } from "@mantine/core";
-import { IconShoppingCartPlus, IconStarFilled } from "@tabler/icons-react";
+import { IconShoppingCartPlus, IconStarFilled, IconTicket } from "@tabler/icons-react";
 import { useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -13,6 +14,7 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
 import { RouteBadge } from "@/components/nodes/route-badge";
 import { CARRIERS } from "@/components/nodes/meta";
 import type { StorePlan } from "@/server/services/catalog/plan-queries";
+import { BuyDialog } from "./buy-dialog";
 import { formatMoney } from "./money";
 
 const isSlider = (p: StorePlan) => p.pricingMode === "SLIDER" && p.kind !== "STREAMING";
@@ -54,6 +56,8 @@ export function PlanCard({ plan, currency, visitor = false }: { plan: StorePlan;
   const slider = isSlider(plan);
   const [gb, setGb] = useState(plan.minGb);
   const [busy, setBusy] = useState<"buy" | "cart" | null>(null);
+  const [couponDialog, setCouponDialog] = useState(false);
+  const tp = useTranslations("payPage");
   const gbOk = !slider || (Number.isInteger(gb) && gb >= plan.minGb && gb <= plan.maxGb);
   const priceMinor = slider ? plan.pricePerGbMinor * (gbOk ? gb : plan.minGb) : plan.priceMinor;
   const free = !slider && plan.priceMinor === 0;
@@ -169,6 +173,22 @@ export function PlanCard({ plan, currency, visitor = false }: { plan: StorePlan;
             </>
           )}
         </Group>
+        {!visitor && plan.kind !== "TRIAL" && !free ? (
+          <>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconTicket size={14} />}
+              onClick={() => setCouponDialog(true)}
+              disabled={plan.soldOut || !gbOk || busy !== null}
+              aria-label={tp("haveCouponLabel", { plan: plan.name })}
+              data-testid="buy-with-coupon"
+            >
+              {tp("haveCoupon")}
+            </Button>
+            <BuyDialog plan={plan} opened={couponDialog} onClose={() => setCouponDialog(false)} initialGb={slider ? gb : undefined} />
+          </>
+        ) : null}
       </Stack>
     </Card>
   );

@@ -27,6 +27,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
     createdAt: o.createdAt.toISOString(),
     expiresAt: o.expiresAt.toISOString(),
     status: o.status,
+    kind: o.kind,
     totalMinor: o.totalMinor,
     currency: o.currency,
     items: lines.filter((l) => l.orderId === o.id).map((l) => l.planName),

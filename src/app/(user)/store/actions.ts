@@ -2,13 +2,18 @@
 // The store's purchases. Each verb checks the session itself (requireUser) and validates the fields.
 import { args, fields } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
-import { addToCart, buyNow } from "@/server/services/orders";
+import { addToCart, buyNow, previewOrder } from "@/server/services/orders";
 
 const Purchase = args(["input", fields]);
 type PurchaseInput = { planId: string; trafficGb?: number };
+/** Buy now's choices: the plan, the traffic of a slider plan, and a coupon code (optional). */
+type BuyInput = PurchaseInput & { couponCode?: string };
 
-/** Places the order at once; the page then opens its payment page (a free order is already paid). */
-export async function buyNowAction(...a: [input: PurchaseInput]) {
+/**
+ * Places the order at once; the page then opens its payment page (a free order is already paid).
+ * The same choices again, while that order is unpaid, answer the same order (no second one).
+ */
+export async function buyNowAction(...a: [input: BuyInput]) {
   return runAction(
     Purchase,
     a,
@@ -17,6 +22,13 @@ export async function buyNowAction(...a: [input: PurchaseInput]) {
       return { id: o.id, status: o.status, totalMinor: o.totalMinor };
     },
     { revalidate: ["/store", "/orders"] },
+  );
+}
+
+/** The price buy now would charge for these choices (coupon and best promotion applied); reserves nothing. */
+export async function previewBuyNowAction(...a: [input: BuyInput]) {
+  return runAction(Purchase, a, (ctx, [input]) =>
+    previewOrder(ctx, { lines: [{ planId: input.planId, kind: "NEW_PURCHASE", trafficGb: input.trafficGb }], couponCode: input.couponCode || undefined }),
   );
 }
 

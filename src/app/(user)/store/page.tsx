@@ -3,6 +3,7 @@ import { IconShoppingBag } from "@tabler/icons-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeading } from "@/components/shell/page-heading";
+import { BuyFromUrl } from "@/components/store/buy-from-url";
 import { PlanCard } from "@/components/store/plan-card";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { listStorePlans } from "@/server/services/catalog";
@@ -23,11 +24,15 @@ export default async function StorePage() {
       {plans.length === 0 ? (
         <EmptyState icon={<IconShoppingBag size={26} />} title={t("empty")} hint={t("emptyHint")} testId="store-empty" />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="store-plans">
-          {plans.map((p) => (
-            <PlanCard key={p.id} plan={p} currency={currency} />
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="store-plans">
+            {plans.map((p) => (
+              <PlanCard key={p.id} plan={p} currency={currency} />
+            ))}
+          </SimpleGrid>
+          {/* ?buy=<planId> opens that plan's buy dialog (e.g. after registering to buy it). */}
+          <BuyFromUrl plans={plans.map(({ id, name, kind, pricingMode, trafficGb, minGb, maxGb, durationDays, soldOut }) => ({ id, name, kind, pricingMode, trafficGb, minGb, maxGb, durationDays, soldOut }))} />
+        </>
       )}
     </Stack>
   );

@@ -17,10 +17,10 @@ export function CardHead({ title, aside, mono }: { title: ReactNode; aside?: Rea
   );
 }
 
-export function CardFact({ label, value, mt }: { label: string; value: string; mt?: MantineSpacing }) {
+export function CardFact({ label, value, mt, testId }: { label: string; value: string; mt?: MantineSpacing; testId?: string }) {
   const t = useTranslations("listKit");
   return (
-    <Text size="xs" c="dimmed" mt={mt} style={{ overflowWrap: "anywhere" }}>
+    <Text size="xs" c="dimmed" mt={mt} style={{ overflowWrap: "anywhere" }} data-testid={testId}>
       {t("labeled", { label, value })}
     </Text>
   );

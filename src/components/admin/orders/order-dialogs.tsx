@@ -351,7 +351,7 @@ export function OrderDialogs({ dialog, onClose }: { dialog: OrderDialog; onClose
           : t("refundTitle", { orderNo: dialog.order.orderNo });
   const key = dialog ? `${dialog.kind}:${dialog.order.id}` : "none";
   return (
-    <Modal opened={!!dialog} onClose={onClose} title={title} centered>
+    <Modal opened={!!dialog} onClose={onClose} title={title} centered closeButtonProps={{ "aria-label": t("close") }}>
       {dialog?.kind === "confirm" || dialog?.kind === "cancel" ? <StepDialog key={key} dialog={{ kind: dialog.kind, order: dialog.order }} onClose={onClose} /> : null}
       {dialog?.kind === "review" ? <ReviewDialog key={key} order={dialog.order} onClose={onClose} /> : null}
       {dialog?.kind === "refund" ? <RefundDialog key={key} order={dialog.order} onClose={onClose} /> : null}

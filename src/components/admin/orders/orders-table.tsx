@@ -87,7 +87,8 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
           <Group gap={6} mt={4}>
             {badges(o)}
           </Group>
-          <CardFact label={t("provider")} value={provider(o)} mt={4} />
+          <CardFact label={t("kind")} value={t(`kinds.${o.kind}`)} mt={4} testId="order-kind" />
+          <CardFact label={t("provider")} value={provider(o)} />
           <CardFact label={t("createdAt")} value={when(o.createdAt)} />
         </Stack>
       </Group>

@@ -30,6 +30,7 @@ import { kickTasks } from "../tasks";
 import { newOrderNo } from "../payments/trade-no";
 import { withCouponAttempt } from "./coupon-attempt";
 import { checkExtensionTarget } from "./extension-target";
+import { findOpenTwin, type ChosenLine } from "./open-order";
 import { takePlanUnit } from "./release-order";
 import { settleOrder } from "./settle-order";
 
@@ -55,7 +56,12 @@ const notFoundPlan = () => new DomainError("NOT_FOUND", "plan_not_found");
  */
 export type LineSource = LineRequest[] | ((tx: Tx) => Promise<LineRequest[]>);
 
-export async function placeOrder(ctx: Ctx, userId: string, source: LineSource, couponCode?: string): Promise<Order> {
+export interface PlaceOptions {
+  /** A one-line purchase that equals the buyer's open unpaid order returns that order (open-order.ts). */
+  reuseOpen?: boolean;
+}
+
+export async function placeOrder(ctx: Ctx, userId: string, source: LineSource, couponCode?: string, opts: PlaceOptions = {}): Promise<Order> {
   if (Array.isArray(source) && source.length === 0) throw validationError("cart_empty");
   const now = ctx.now();
   const settings = await getSettingsWithSecrets(ctx.db);
@@ -66,11 +72,15 @@ export async function placeOrder(ctx: Ctx, userId: string, source: LineSource, c
     if (!buyer || buyer.status !== "ACTIVE") throw forbidden("account_inactive");
     const requests = Array.isArray(source) ? source : await source(tx);
     if (requests.length === 0) throw validationError("cart_empty");
+    const lines: PricedLine[] = [];
+    for (const request of requests) lines.push(await priceLine(tx, userId, request));
+    if (opts.reuseOpen && lines.length === 1) {
+      const open = await findOpenTwin(tx, userId, chosen(lines[0]!), couponCode, now);
+      if (open) return { order: open, settled: false };
+    }
     const [pending] = await tx.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, "PENDING")));
     if ((pending?.n ?? 0) >= MAX_PENDING_ORDERS) throw conflict("too_many_pending_orders", { limit: MAX_PENDING_ORDERS });
 
-    const lines: PricedLine[] = [];
-    for (const request of requests) lines.push(await priceLine(tx, userId, request));
     if (lines.some((l) => l.plan.kind === "TRIAL") && lines.length > 1) throw validationError("trial_alone");
     // Each unit this order takes counts toward the per-user limit, including earlier lines of the same plan.
     const taking = new Map<string, number>();
@@ -135,6 +145,15 @@ export async function placeOrder(ctx: Ctx, userId: string, source: LineSource, c
   if (result.settled) kickTasks();
   return result.order;
 }
+
+const chosen = (l: PricedLine): ChosenLine => ({
+  planId: l.plan.id,
+  kind: l.request.kind,
+  trafficGb: l.trafficGb,
+  durationDays: l.durationDays,
+  amountMinor: l.amountMinor,
+  targetSubscriptionId: l.request.targetSubscriptionId ?? null,
+});
 
 async function priceLine(tx: Tx, userId: string, request: LineRequest): Promise<PricedLine> {
   const [plan] = await tx.select().from(plans).where(eq(plans.id, request.planId));

@@ -20,7 +20,8 @@ const TopupInput = z.object({ subscriptionId: id, trafficGb: gb, couponCode });
 export async function buyNow(ctx: Ctx, raw: unknown): Promise<Order> {
   const { userId } = requireUser(ctx);
   const input = parseInput(BuyInput, raw);
-  return placeOrder(ctx, userId, [{ planId: input.planId, kind: "NEW_PURCHASE", trafficGb: input.trafficGb }], input.couponCode);
+  // Clicking "Buy now" again for the same choices brings back the unpaid order (issue 24 item 2).
+  return placeOrder(ctx, userId, [{ planId: input.planId, kind: "NEW_PURCHASE", trafficGb: input.trafficGb }], input.couponCode, { reuseOpen: true });
 }
 
 async function planOfOwnSubscription(ctx: Ctx, userId: string, subscriptionId: string): Promise<string> {

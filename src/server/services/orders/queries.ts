@@ -3,7 +3,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, requireUser, type Ctx } from "../../context";
-import { orderItems, orders, payments, plans, users, type OrderStatus, type ReviewStatus } from "../../db/schema";
+import { coupons, orderItems, orders, payments, plans, users, type OrderStatus, type ReviewStatus } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { parseInput } from "../../validation";
 
@@ -61,22 +61,41 @@ async function linesAndAttempts(ctx: Ctx, oid: string) {
   return { lines, payments: attempts };
 }
 
-/** One of the caller's own orders with its lines and payment attempts; anyone else's is "not found". */
+/**
+ * One of the caller's own orders with its lines and payment attempts; anyone else's is "not found".
+ * The owner reads the coupon's code (what they typed), not its row. A refunded order's paying payment
+ * reads REFUNDED to its owner also while the gateway is still asked or when it was paid back by hand
+ * (the payment row itself says PAID then: the admin sees the refund's own state).
+ */
 export async function getOrderDetail(ctx: Ctx, id: string) {
   const { userId } = requireUser(ctx);
   const oid = parseInput(z.uuid(), id);
-  const [order] = await ctx.db.select(ownerColumns).from(orders).where(and(eq(orders.id, oid), eq(orders.userId, userId)));
+  const [order] = await ctx.db
+    .select({ ...ownerColumns, couponCode: coupons.code })
+    .from(orders)
+    .leftJoin(coupons, eq(coupons.id, orders.couponId))
+    .where(and(eq(orders.id, oid), eq(orders.userId, userId)));
   if (!order) throw new DomainError("NOT_FOUND", "order_not_found");
-  return { order, ...(await linesAndAttempts(ctx, oid)) };
+  const { lines, payments: attempts } = await linesAndAttempts(ctx, oid);
+  const shown = attempts.map((p) => (order.status === "REFUNDED" && p.status === "PAID" ? { ...p, status: "REFUNDED" as const } : p));
+  return { order, lines, payments: shown };
 }
 
-/** Any order, whole (review and refund notes included), for the admin detail drawer: admins only. */
+/**
+ * Any order, whole (review and refund notes included), with its buyer and coupon code, for the admin
+ * detail drawer: admins only.
+ */
 export async function getOrderDetailAdmin(ctx: Ctx, id: string) {
   requireAdmin(ctx);
   const oid = parseInput(z.uuid(), id);
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, oid));
-  if (!order) throw new DomainError("NOT_FOUND", "order_not_found");
-  return { order, ...(await linesAndAttempts(ctx, oid)) };
+  const [row] = await ctx.db
+    .select({ order: orders, buyer: { id: users.id, email: users.email }, couponCode: coupons.code })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(coupons, eq(coupons.id, orders.couponId))
+    .where(eq(orders.id, oid));
+  if (!row) throw new DomainError("NOT_FOUND", "order_not_found");
+  return { order: row.order, buyer: row.buyer, couponCode: row.couponCode, ...(await linesAndAttempts(ctx, oid)) };
 }
 
 const AdminFilter = Page.extend({

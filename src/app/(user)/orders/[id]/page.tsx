@@ -1,4 +1,4 @@
-import { Card, Divider, Group, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Badge, Card, Divider, Group, SimpleGrid, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations, getLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
@@ -27,12 +27,13 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
   const locale = await getLocale();
   await requireUserPage();
   const { id } = await params;
-  const [{ order, lines, payments }, t, tk, tp, tc, format] = await Promise.all([
+  const [{ order, lines, payments }, t, tk, tp, tc, tpp, format] = await Promise.all([
     loadOrder(id),
     getTranslations("store.detail"),
     getTranslations("store.kind"),
     getTranslations("store.provider"),
     getTranslations("store.catalog"),
+    getTranslations("payPage"),
     getFormatter(),
   ]);
   const money = (m: number) => formatMoney(m, order.currency, locale);
@@ -48,7 +49,12 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
         <Title order={2} style={{ overflowWrap: "anywhere" }}>
           {t("title", { orderNo: order.orderNo })}
         </Title>
-        <OrderStatusBadge status={order.status} />
+        <Group gap={6}>
+          <Badge variant="light" color={order.kind === "NEW_PURCHASE" ? "blue" : "violet"} tt="none" data-testid="order-kind" data-kind={order.kind}>
+            {tk(order.kind)}
+          </Badge>
+          <OrderStatusBadge status={order.status} />
+        </Group>
       </Group>
       <Card withBorder padding="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -118,6 +124,16 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
               {money(order.totalMinor)}
             </Text>
           </Group>
+          {order.refundedAt && order.refundAmountMinor !== null ? (
+            <Group justify="space-between" data-testid="order-refunded">
+              <Text size="sm">
+                {tpp("refunded")}
+              </Text>
+              <Text size="sm">
+                {tpp("refundedOn", { amount: money(order.refundAmountMinor), date: when(order.refundedAt) })}
+              </Text>
+            </Group>
+          ) : null}
         </Stack>
       </Card>
 

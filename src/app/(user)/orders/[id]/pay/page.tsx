@@ -2,9 +2,11 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { oneParam, type SearchParams } from "@/app/search-params";
+import type { PaySummaryData } from "@/components/store/pay-summary";
 import { PayView } from "@/components/store/pay-view";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { isDomainError } from "@/server/errors";
+import { getOrderDetail } from "@/server/services/orders";
 import { listPaymentMethods, orderPaymentStatus } from "@/server/services/payments";
 import { balanceForOrder } from "@/server/services/wallet/pay-from-balance";
 
@@ -20,11 +22,11 @@ export default async function PayPage({ params, searchParams }: { params: Promis
   await requireUserPage();
   const [{ id }, sp] = await Promise.all([params, searchParams]);
   const ctx = await requestCtx();
-  let status;
+  let status, detail;
   try {
-    status = await orderPaymentStatus(ctx, id);
+    [status, detail] = await Promise.all([orderPaymentStatus(ctx, id), getOrderDetail(ctx, id)]);
   } catch (err) {
-    if (isDomainError(err) && err.code === "NOT_FOUND") notFound();
+    if (isDomainError(err) && (err.code === "NOT_FOUND" || err.code === "VALIDATION")) notFound();
     throw err;
   }
   const methods = status.orderStatus === "PENDING" ? await listPaymentMethods(ctx) : [];
@@ -32,5 +34,16 @@ export default async function PayPage({ params, searchParams }: { params: Promis
   const balance = methods.some((m) => m.provider === "balance") ? await balanceForOrder(ctx, id) : null;
   const tradeNo = oneParam(sp.tradeNo);
   const returned = tradeNo && status.payments.some((p) => p.tradeNo === tradeNo) ? tradeNo : null;
-  return <PayView status={status} methods={methods} balance={balance} returnedTradeNo={returned} />;
+  const { order, lines } = detail;
+  const summary: PaySummaryData = {
+    kind: order.kind,
+    currency: order.currency,
+    lines: lines.map((l) => ({ planName: l.planName, kind: l.kind, trafficGb: l.trafficGb, durationDays: l.durationDays, amountMinor: l.amountMinor })),
+    subtotalMinor: order.subtotalMinor,
+    couponCode: order.couponCode,
+    couponDiscountMinor: order.couponDiscountMinor,
+    promotionDiscountMinor: order.promotionDiscountMinor,
+    totalMinor: order.totalMinor,
+  };
+  return <PayView status={status} methods={methods} balance={balance} returnedTradeNo={returned} summary={summary} />;
 }

@@ -1,0 +1,42 @@
+// Buying with a coupon in a browser (issue 24 item 2), for pay-page.spec.ts and the accessibility
+// walk: a coupon made on the admin's coupons page, and buy now through the plan card's buy dialog.
+import { expect, type Page } from "@playwright/test";
+import { navigationReady } from "./helpers";
+
+export const PAY_URL = /\/orders\/([0-9a-f-]{36})\/pay(\?.*)?$/;
+
+/** An amount-off coupon (`amountOff` in major units) made on the admin's coupons page. */
+export async function createCouponAsAdmin(admin: Page, code: string, amountOff: string): Promise<void> {
+  await admin.goto("/admin/coupons");
+  await navigationReady(admin);
+  await admin.getByTestId("create-coupon").click();
+  await admin.getByTestId("coupon-code").fill(code);
+  await admin.getByTestId("coupon-amount").fill(amountOff);
+  await admin.getByTestId("coupon-submit").click();
+  await expect(admin.getByTestId("coupon-row").filter({ hasText: code })).toBeVisible();
+}
+
+/** The order on the pay page: its id (from the address) and number (from the heading, in English or Chinese). */
+export async function payPageOrder(page: Page): Promise<{ id: string; orderNo: string }> {
+  await expect(page).toHaveURL(PAY_URL);
+  const heading = (await page.getByRole("heading", { level: 2, name: /^(Pay order |支付订单 )/ }).textContent()) ?? "";
+  return { id: PAY_URL.exec(page.url())![1]!, orderNo: heading.replace(/^(Pay order |支付订单 )/, "").trim() };
+}
+
+/**
+ * Buy now with a coupon through the plan card's buy dialog, on the store: the coupon is applied (a
+ * discount shows) before the order is placed; ends on the order's pay page.
+ */
+export async function buyWithCouponDialog(page: Page, planName: string, code: string, prices?: { before: string; discount: string; after: string }): Promise<{ id: string; orderNo: string }> {
+  await page.goto("/store");
+  await navigationReady(page);
+  await page.getByTestId("plan-card").filter({ hasText: planName }).getByTestId("buy-with-coupon").click();
+  const dialog = page.getByTestId("buy-dialog");
+  await expect(dialog.getByTestId("buy-total")).toHaveText(prices?.before ?? /\d/);
+  await dialog.getByTestId("buy-coupon-input").fill(code.toLowerCase());
+  await dialog.getByTestId("buy-coupon-apply").click();
+  await expect(dialog.getByTestId("buy-coupon-discount")).toHaveText(prices?.discount ?? /\d/);
+  if (prices) await expect(dialog.getByTestId("buy-total")).toHaveText(prices.after);
+  await dialog.getByTestId("buy-dialog-submit").click();
+  return payPageOrder(page);
+}
