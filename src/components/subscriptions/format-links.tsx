@@ -1,10 +1,13 @@
 "use client";
 // A subscription's content link in every format: a QR code to scan with the app, the link to copy,
 // and which apps read it. The user's detail page and the browser view of a link both show it.
-import { ActionIcon, Box, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Tooltip } from "@mantine/core";
+// One format at a time (a tab per client family): only the chosen one's QR code is drawn, so the
+// page stays short on a phone and its HTML small (issue 24 item 11: seven QR codes made 3,700 px).
+import { ActionIcon, Box, Card, Code, CopyButton, Group, Stack, Tabs, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { QRCodeSVG } from "qrcode.react";
+import { useState } from "react";
 import { CONTENT_FORMATS, type ContentFormat } from "@/server/services/subscription-content/types";
 
 export type LinkFormat = "auto" | ContentFormat;
@@ -68,11 +71,24 @@ function FormatCard({ format, url }: { format: LinkFormat; url: string }) {
 }
 
 export function FormatLinks({ contentUrl, urls }: { contentUrl: string; urls: Record<ContentFormat, string> }) {
+  const t = useTranslations("subscriptionPage");
+  const entries = linkEntries(contentUrl, urls);
+  const [active, setActive] = useState<LinkFormat>("auto");
+  // Inactive panels stay empty (keepMounted off): their QR codes are drawn only when chosen.
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" data-testid="format-links">
-      {linkEntries(contentUrl, urls).map((e) => (
-        <FormatCard key={e.format} format={e.format} url={e.url} />
+    <Tabs value={active} onChange={(v) => v && setActive(v as LinkFormat)} variant="pills" radius="md" keepMounted={false} data-testid="format-links">
+      <Tabs.List mb="sm" aria-label={t("formatsTitle")}>
+        {entries.map((e) => (
+          <Tabs.Tab key={e.format} value={e.format} data-testid={`format-tab-${e.format}`}>
+            {t(`formats.${e.format}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {entries.map((e) => (
+        <Tabs.Panel key={e.format} value={e.format}>
+          {e.format === active ? <FormatCard format={e.format} url={e.url} /> : null}
+        </Tabs.Panel>
       ))}
-    </SimpleGrid>
+    </Tabs>
   );
 }
