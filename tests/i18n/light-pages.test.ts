@@ -1,0 +1,41 @@
+// The light pages (issue 24 item 11) send only part of the message catalogue: the part must cover
+// every namespace their client components use, or be named as read later (after the full catalogue
+// arrived), and every part named must exist in both languages.
+import { describe, expect, it } from "vitest";
+import { LOCALES, loadMessages } from "../../src/i18n/request";
+import { DEFERRED_MESSAGES, isLightPath, LIGHT_MESSAGES, pickMessages } from "../../src/i18n/light-pages";
+import { clientNamespaces } from "../helpers/client-namespaces";
+
+const ROOT = ["src/app/layout.tsx", "src/app/error.tsx", "src/app/not-found.tsx", "src/app/global-error.tsx"];
+const PAGES: Record<string, string[]> = {
+  "the browser view of a subscription URL": [...ROOT, "src/app/subscription-view/[id]/page.tsx"],
+  "the user's subscription page": [...ROOT, "src/app/(user)/layout.tsx", "src/app/(user)/subscriptions/[id]/page.tsx"],
+};
+const covered = new Set<string>([...LIGHT_MESSAGES.map((p) => p.split(".")[0]!), ...DEFERRED_MESSAGES]);
+
+describe("light pages", () => {
+  it.each(Object.entries(PAGES))("%s: every namespace its client components use is sent first or read later", (_, entries) => {
+    const scan = clientNamespaces(entries);
+    expect(scan.unknown).toEqual([]);
+    expect([...scan.namespaces].filter((ns) => !covered.has(ns))).toEqual([]);
+  });
+
+  it.each(LOCALES)("every part sent first exists in %s", async (locale) => {
+    const all = await loadMessages(locale);
+    const picked = pickMessages(all);
+    for (const path of LIGHT_MESSAGES) {
+      const value = path.split(".").reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], picked);
+      expect(value, path).toBeTypeOf("object");
+    }
+    // The point of it: far less than the whole catalogue.
+    expect(JSON.stringify(picked).length).toBeLessThan(JSON.stringify(all).length / 4);
+    expect(Object.keys(pickMessages(all, ["store.nav"]).store as object)).toEqual(["nav"]);
+  });
+
+  it("knows which addresses are light", () => {
+    for (const p of ["/subscriptions/0b8e9d4c-1f2a-4b3c-9d8e-7f6a5b4c3d2e", "/subscriptions/0b8e9d4c-1f2a-4b3c-9d8e-7f6a5b4c3d2e?devicesPage=2", "/api/subscription/abc?token=x", "/api/subscription/all?token=x", "/subscription-view/abc?token=x"]) {
+      expect(isLightPath(p), p).toBe(true);
+    }
+    for (const p of ["/subscriptions", "/subscriptions/", "/store", "/admin/subscriptions/0b8e9d4c-1f2a-4b3c-9d8e-7f6a5b4c3d2e", "/api/subscription/abc/extra"]) expect(isLightPath(p), p).toBe(false);
+  });
+});
