@@ -40,20 +40,22 @@ async function copied(page: Page, testId: string): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
-test("a user copies the link, a client fetches it, access is reset and only the new link works; the browser shows the page", async ({ browser, request }) => {
-  const { page } = await newBuyer(browser, "sublinks");
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  // A free plan is paid on the spot.
+/** Buys the free plan (paid on the spot) and opens the new subscription's page from the list. */
+async function buyAndOpen(page: Page) {
   await page.goto("/store");
   await navigationReady(page);
   await page.getByTestId("plan-card").filter({ hasText: planName }).getByTestId("buy-now").click();
   await expect(page.getByTestId("pay-success")).toBeVisible();
-
   await page.goto("/subscriptions");
   await navigationReady(page);
-  const card = page.getByTestId("subscription-card").filter({ hasText: planName });
-  await card.getByTestId("subscription-details").click();
+  await page.getByTestId("subscription-card").filter({ hasText: planName }).getByTestId("subscription-details").click();
   await expect(page).toHaveURL(/\/subscriptions\/[0-9a-f-]{36}$/);
+}
+
+test("a user copies the link, a client fetches it, access is reset and only the new link works; the browser shows the page", async ({ browser, request }) => {
+  const { page } = await newBuyer(browser, "sublinks");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await buyAndOpen(page);
   const id = page.url().split("/").pop()!;
   await expect(page.getByTestId("subscription-detail")).toBeVisible();
   // One format at a time: the automatic link first, the others a tab away.
@@ -141,14 +143,7 @@ async function html(request: APIRequestContext, url: string, headers: Record<str
 
 test("both subscription pages are light: one QR code, under 60 KB of HTML, short on a phone, the other formats a tab away", async ({ browser }) => {
   const { page } = await newBuyer(browser, "sublight");
-  await page.goto("/store");
-  await navigationReady(page);
-  await page.getByTestId("plan-card").filter({ hasText: planName }).getByTestId("buy-now").click();
-  await expect(page.getByTestId("pay-success")).toBeVisible();
-  await page.goto("/subscriptions");
-  await navigationReady(page);
-  await page.getByTestId("subscription-card").filter({ hasText: planName }).getByTestId("subscription-details").click();
-  await expect(page).toHaveURL(/\/subscriptions\/[0-9a-f-]{36}$/);
+  await buyAndOpen(page);
   const detailUrl = page.url();
   const link = (await page.getByTestId("format-url-auto").textContent())!;
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES, loadMessages } from "../../src/i18n/request";
 import { DEFERRED_MESSAGES, isLightPath, LIGHT_MESSAGES, pickMessages } from "../../src/i18n/light-pages";
+import { GET as catalogueRoute } from "../../src/app/intl-messages/[locale]/route";
 import { clientNamespaces } from "../helpers/client-namespaces";
 
 const ROOT = ["src/app/layout.tsx", "src/app/error.tsx", "src/app/not-found.tsx", "src/app/global-error.tsx"];
@@ -30,6 +31,18 @@ describe("light pages", () => {
     // The point of it: far less than the whole catalogue.
     expect(JSON.stringify(picked).length).toBeLessThan(JSON.stringify(all).length / 4);
     expect(Object.keys(pickMessages(all, ["store.nav"]).store as object)).toEqual(["nav"]);
+  });
+
+  it("serves the whole catalogue of a language for the browser to load after, revalidated by its ETag", async () => {
+    const get = (locale: string, headers: Record<string, string> = {}) => catalogueRoute(new Request(`http://x/intl-messages/${locale}`, { headers }), { params: Promise.resolve({ locale }) });
+    const res = await get("zh-CN");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(await loadMessages("zh-CN"));
+    const etag = res.headers.get("etag")!;
+    expect((await get("zh-CN", { "if-none-match": etag })).status).toBe(304);
+    expect((await get("en")).headers.get("etag")).not.toBe(etag);
+    expect((await get("fr")).status).toBe(404);
+    expect((await get("..%2Fen")).status).toBe(404);
   });
 
   it("knows which addresses are light", () => {

@@ -1,10 +1,10 @@
 // Warns the administrator while no support contact is set: every "contact support" then falls back
 // to the ticket page or the contact form. On the settings page beside the field, and on the admin
 // home with a link to it. No client code: a server component, or rendered inside a client one.
-import { Alert, Anchor, Text } from "@mantine/core";
+import { Alert, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { AnchorLink } from "../links";
 
 export function MissingContactAlert({ contact, withLink = false }: { contact: string | null | undefined; withLink?: boolean }) {
   const t = useTranslations("contact");
@@ -13,9 +13,9 @@ export function MissingContactAlert({ contact, withLink = false }: { contact: st
     <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t("settingsWarningTitle")} mb="md" data-testid="support-contact-missing">
       <Text size="sm">{t("settingsWarning")}</Text>
       {withLink ? (
-        <Anchor component={Link} href="/admin/settings" size="sm">
+        <AnchorLink href="/admin/settings" size="sm">
           {t("settingsLink")}
-        </Anchor>
+        </AnchorLink>
       ) : null}
     </Alert>
   );
