@@ -138,6 +138,7 @@ async function html(request: APIRequestContext, url: string, headers: Record<str
   const res = await request.get(url, { headers: { accept: "text/html", "x-forwarded-for": clientIp(), ...headers } });
   expect(res.status()).toBe(200);
   const body = await res.body();
+  (await import("node:fs")).writeFileSync(`/tmp/wt-support-${url.includes("/api/") ? "view" : "own"}.html`, body);
   return { bytes: body.length, qrCodes: (body.toString("utf8").match(/data-testid="format-qr-/g) ?? []).length };
 }
 
