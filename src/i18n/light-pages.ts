@@ -48,6 +48,12 @@ export const LIGHT_MESSAGES: Record<LightPage, readonly string[]> = {
     "subscriptionPage",
     "-subscriptionPage.refused",
     "devices",
+    "-devices.adminTitle",
+    "-devices.adminHint",
+    "-devices.adminLimit",
+    "-devices.adminNoLimit",
+    "-devices.planField",
+    "-devices.removeTextAdmin",
     "durations",
     // The confirmation dialogs mount closed but read their namespace at once.
     "nodes.cancel",

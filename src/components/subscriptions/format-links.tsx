@@ -1,13 +1,14 @@
 "use client";
 // A subscription's content link in every format: a QR code to scan with the app, the link to copy,
 // and which apps read it. The user's detail page and the browser view of a link both show it.
-// One format at a time (a tab per client family): only the chosen one's QR code is drawn, so the
+// One format at a time (a choice per client family): only the chosen one's QR code is drawn, so the
 // page stays short on a phone and its HTML small (issue 24 item 11: seven QR codes made 3,700 px).
-import { ActionIcon, Box, Card, Code, CopyButton, Group, Stack, Tabs, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Box, Card, Code, CopyButton, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { QRCodeSVG } from "qrcode.react";
-import { useState } from "react";
+import { useId, useState } from "react";
+import classes from "./format-links.module.css";
 import { CONTENT_FORMATS, type ContentFormat } from "@/server/services/subscription-content/types";
 
 export type LinkFormat = "auto" | ContentFormat;
@@ -74,21 +75,19 @@ export function FormatLinks({ contentUrl, urls }: { contentUrl: string; urls: Re
   const t = useTranslations("subscriptionPage");
   const entries = linkEntries(contentUrl, urls);
   const [active, setActive] = useState<LinkFormat>("auto");
-  // Inactive panels stay empty (keepMounted off): their QR codes are drawn only when chosen.
+  const group = useId();
+  const current = entries.find((e) => e.format === active) ?? entries[0]!;
   return (
-    <Tabs value={active} onChange={(v) => v && setActive(v as LinkFormat)} variant="pills" radius="md" keepMounted={false} data-testid="format-links">
-      <Tabs.List mb="sm" aria-label={t("formatsTitle")}>
+    <div data-testid="format-links">
+      <div role="radiogroup" aria-label={t("formatsTitle")} className={classes.choices}>
         {entries.map((e) => (
-          <Tabs.Tab key={e.format} value={e.format} data-testid={`format-tab-${e.format}`}>
-            {t(`formats.${e.format}`)}
-          </Tabs.Tab>
+          <label key={e.format} className={classes.choice} data-testid={`format-tab-${e.format}`}>
+            <input type="radio" className={classes.input} name={group} value={e.format} checked={e.format === active} onChange={() => setActive(e.format)} />
+            <span className={classes.label}>{t(`formats.${e.format}`)}</span>
+          </label>
         ))}
-      </Tabs.List>
-      {entries.map((e) => (
-        <Tabs.Panel key={e.format} value={e.format}>
-          {e.format === active ? <FormatCard format={e.format} url={e.url} /> : null}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
+      </div>
+      <FormatCard key={current.format} format={current.format} url={current.url} />
+    </div>
   );
 }
