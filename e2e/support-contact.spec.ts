@@ -3,7 +3,7 @@
 // page, confirms with the link mailed through the SMTP simulator, and the message becomes a ticket
 // of their account.
 import { expect, test } from "@playwright/test";
-import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, mailTo, navigationReady, uniqueEmail, waitForMail } from "./helpers";
+import { asClient, createUserAsAdmin, expectLoggedInAt, hydrated, login, loginAsAdmin, mailTo, navigationReady, uniqueEmail, waitForMail } from "./helpers";
 
 test("with no support contact set, the settings page and the admin home warn the admin", async ({ browser }) => {
   const page = await (await browser.newContext({ ...asClient(), locale: "en-US" })).newPage();
@@ -26,10 +26,10 @@ test("a signed-out person writes to support; the mailed link turns the message i
 
   const page = await (await browser.newContext({ ...asClient(), locale: "en-US" })).newPage();
   await page.goto("/login");
-  await navigationReady(page);
+  await hydrated(page, "login-contact-support");
   await page.getByTestId("login-contact-support").click();
   await expect(page).toHaveURL(/\/support\/contact$/);
-  await navigationReady(page);
+  await hydrated(page, "contact-submit");
   // Empty fields are marked before anything is sent.
   await page.getByTestId("contact-submit").click();
   await expect(page.getByTestId("contact-subject")).toHaveAttribute("aria-invalid", "true");
@@ -44,12 +44,12 @@ test("a signed-out person writes to support; the mailed link turns the message i
   const link = /https?:\/\/[^\s"<>]+\/support\/contact\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0];
   // Opening the link sends nothing by itself (mail scanners open links too): the click does.
   await page.goto(link);
-  await navigationReady(page);
+  await hydrated(page, "contact-confirm");
   await page.getByTestId("contact-confirm").click();
   await expect(page.getByTestId("contact-ticket-opened")).toBeVisible();
   // The link works once.
   await page.goto(link);
-  await navigationReady(page);
+  await hydrated(page, "contact-confirm");
   await page.getByTestId("contact-confirm").click();
   await expect(page.getByTestId("form-error")).toBeVisible();
 

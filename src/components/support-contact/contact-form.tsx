@@ -28,7 +28,11 @@ export function ContactForm({ captchaSiteKey }: { captchaSiteKey: string | null 
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [token, setToken] = useState<string | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
-  const set = (f: Field) => (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [f]: e.currentTarget.value }));
+  // The value is read in the handler: the event's currentTarget is gone by the time React runs an updater.
+  const set = (f: Field) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [f]: value }));
+  };
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
