@@ -3,6 +3,7 @@
 // opened in a browser (the page for people with its QR codes and import buttons). The same for the
 // all-in-one link on the list page. Both pages are light (issue 24 item 11): one QR code at a time,
 // a tab per format, under 60 KB of HTML and short on a phone.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { asClient, clientIp, navigationReady } from "./helpers";
 import { newBuyer, panelNode, planOnSale } from "./shop";
@@ -141,7 +142,20 @@ async function html(request: APIRequestContext, url: string, headers: Record<str
   return { bytes: body.length, qrCodes: (body.toString("utf8").match(/data-testid="format-qr-/g) ?? []).length };
 }
 
-test("both subscription pages are light: one QR code, under 60 KB of HTML, short on a phone, the other formats a tab away", async ({ browser }) => {
+/** axe's contrast and naming findings for the page in both schemes (the format picker and import links are our own drawing). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+    const { violations } = await new AxeBuilder({ page }).withRules(["color-contrast", "label", "link-name", "button-name", "aria-input-field-name"]).analyze();
+    for (const v of violations) for (const n of v.nodes) found.push(`${scheme} ${v.id}: ${n.target.join(" ")}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
+}
+
+test("both subscription pages are light: one QR code, little HTML, short on a phone, the other formats a tab away", async ({ browser }) => {
   const { page } = await newBuyer(browser, "sublight");
   await buyAndOpen(page);
   const detailUrl = page.url();
@@ -169,6 +183,7 @@ test("both subscription pages are light: one QR code, under 60 KB of HTML, short
   await expect(phone.getByTestId("format-qr-auto")).toBeVisible();
   const height = await phone.evaluate(() => document.documentElement.scrollHeight);
   expect(height).toBeLessThan(2000); // 3,700 px with seven QR codes
+  expect(await axeFindings(phone)).toEqual([]);
   await phone.getByTestId("format-tab-clash").click();
   await expect(phone.getByTestId("format-qr-clash")).toBeVisible();
   await expect(phone.locator('[data-testid^="format-qr-"]')).toHaveCount(1);
@@ -188,6 +203,7 @@ test("both subscription pages are light: one QR code, under 60 KB of HTML, short
   await phone.goto(link);
   await expect(phone.getByTestId("subscription-view")).toBeVisible();
   expect(await phone.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(2000);
+  expect(await axeFindings(phone)).toEqual([]);
   await phone.getByTestId("format-tab-sing-box").click();
   await expect(phone.getByTestId("format-qr-sing-box")).toBeVisible();
   expect(missing).toEqual([]);
