@@ -44,7 +44,7 @@ export function ContactConfirm({ token, registrationOpen }: { token: string; reg
     return (
       <Alert color="yellow" variant="light" data-testid="contact-no-account">
         <Text size="sm">{t("doneNoAccount")}</Text>
-        {supportContact ? <SupportContact mt={4} /> : null}
+        {supportContact ? <SupportContact mt={4} offerForm={false} /> : null}
         {!supportContact && registrationOpen ? (
           <AnchorLink href="/register" size="sm">
             {t("register")}
