@@ -7,7 +7,7 @@ import { expect, type Browser, type BrowserContextOptions } from "@playwright/te
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
 import { addSyncedNode, asClient, createUsersAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
 
-export const PUBLIC_PAGES = ["/", "/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/no-such-page"];
+export const PUBLIC_PAGES = ["/", "/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/support/contact", "/no-such-page"];
 export const USER_PAGES = ["/dashboard", "/lines", "/account", "/store", "/cart", "/orders", "/subscriptions", "/tickets", "/notifications"];
 /** "NODE" stands for the synced node's own page (SitePages.pathOf). */
 export const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/nodes", "NODE", "/admin/settings", "/admin/logs", "/admin/orders", "/admin/tasks", "/admin/plans", "/admin/plans/new", "/admin/streaming", "/admin/coupons", "/admin/promotions", "/admin/payments", "/admin/subscriptions", "/admin/traffic", "/admin/tickets", "/admin/announcements", "/admin/mail-templates", "/admin/risk", "/admin/risk/access-logs", "/admin/backup", "/admin/api"];

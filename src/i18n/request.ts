@@ -9,7 +9,7 @@ export const LOCALE_COOKIE = "NEXT_LOCALE";
 // messages/<locale>/<area>.json, so areas can grow without editing one shared file.
 const AREAS = ["errors", "nodes", "security", "support", "admin-users", "admin-orders", "forms", "payments", "catalog", "store", "subscriptions", "notifications", "tickets", "announcements", "mail-templates", "admin-subscriptions", "subscription-page", "admin-risk", "admin-risk-logs", "risk-restriction", "devices", "api-reference", "dashboards", "admin-logs", "admin-backup", "wallet", "cards", "transfers", "auto-renew", "refunds", "balance-pay", "admin-wallet", "admin-wallet-user", "labels", "list-kit", "live", "contact", "pay-page", "journey"] as const;
 
-async function loadMessages(locale: string): Promise<Record<string, unknown>> {
+export async function loadMessages(locale: string): Promise<Record<string, unknown>> {
   const base = (await import(`../../messages/${locale}.json`)).default as Record<string, unknown>;
   const parts = await Promise.all(AREAS.map(async (a) => (await import(`../../messages/${locale}/${a}.json`)).default as Record<string, unknown>));
   return Object.assign({}, base, ...parts);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderMail, type MailLocale, type MailTemplate } from "../../src/server/integrations/mail";
 
 const link = "https://relay.example.com/verify-email?token=abc&x=<1>";
-const templates: MailTemplate[] = ["verify-email", "reset-password", "change-email"];
+const templates: MailTemplate[] = ["verify-email", "reset-password", "change-email", "support-contact"];
 const locales: MailLocale[] = ["en", "zh-CN"];
 
 describe("mail templates", () => {

@@ -28,6 +28,9 @@ const ACTIONS_OPEN_WHILE_RESTRICTED = [
   "app/(auth)/actions.ts requestPasswordResetAction",
   "app/(auth)/actions.ts resendVerificationAction",
   "app/(auth)/actions.ts resetPasswordAction",
+  // The public contact form: signed-out steps that never act as the session's account.
+  "app/(auth)/support/contact/actions.ts confirmSupportContactAction",
+  "app/(auth)/support/contact/actions.ts sendSupportContactAction",
   "app/(user)/account/actions.ts logoutEverywhereAction",
   "app/(user)/account/actions.ts revokeSessionAction",
   "app/(user)/notifications/actions.ts markAllNotificationsReadAction",

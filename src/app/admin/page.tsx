@@ -13,6 +13,7 @@ import { getAdminDashboard } from "@/server/services/dashboard";
 import { AnchorLink, CardLink } from "@/components/links";
 import { WalletDashboardPanel } from "@/components/admin/wallet/wallet-dashboard-panel";
 import { getDb } from "@/server/db/client";
+import { MissingContactAlert } from "@/components/support-contact/missing-contact-alert";
 import { getAppInfo } from "@/server/services/settings";
 import { walletDashboard } from "@/server/services/wallet/admin-wallet";
 
@@ -67,6 +68,7 @@ export default async function AdminDashboard() {
           {to("zoneNote")}
         </Text>
       </div>
+      <MissingContactAlert contact={info.site.supportContact} withLink />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
         {figures.map((c) => (
           <StatCard key={c.key} testId={`stat-${c.key}`} label={c.label} value={c.value} hint={c.hint} href={c.href} />

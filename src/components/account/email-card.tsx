@@ -62,7 +62,7 @@ export function EmailCard({ email }: { email: string }) {
           </Text>
           <Alert color="yellow" variant="light" data-testid="mail-off">
             <Text size="sm">{ts("emailMailOff")}</Text>
-            <SupportContact mt={4} />
+            <SupportContact mt={4} signedIn />
           </Alert>
         </Stack>
       </Card>

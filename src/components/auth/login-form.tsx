@@ -47,6 +47,7 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
   const [second, setSecond] = useState<SecondFactorState | null>(null);
   const ts = useTranslations("security.login");
   const tsup = useTranslations("support");
+  const tc = useTranslations("contact");
   const { mailEnabled } = useSiteInfo();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const withSupport = (text: string) => (
@@ -163,6 +164,11 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
               {t("login.registerLink")}
             </Anchor>
           </Text>
+        ) : null}
+        {mailEnabled ? (
+          <Anchor component={Link} href="/support/contact" size="sm" ta="center" data-testid="login-contact-support">
+            {tc("loginTrouble")}
+          </Anchor>
         ) : null}
       </Stack>
     </form>

@@ -1,10 +1,14 @@
 "use client";
 // A subscription's content link in every format: a QR code to scan with the app, the link to copy,
 // and which apps read it. The user's detail page and the browser view of a link both show it.
-import { ActionIcon, Box, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Tooltip } from "@mantine/core";
+// One format at a time (a choice per client family): only the chosen one's QR code is drawn, so the
+// page stays short on a phone and its HTML small (issue 24 item 11: seven QR codes made 3,700 px).
+import { ActionIcon, Box, Card, Code, CopyButton, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { QRCodeSVG } from "qrcode.react";
+import { useId, useState } from "react";
+import classes from "./format-links.module.css";
 import { CONTENT_FORMATS, type ContentFormat } from "@/server/services/subscription-content/types";
 
 export type LinkFormat = "auto" | ContentFormat;
@@ -68,11 +72,22 @@ function FormatCard({ format, url }: { format: LinkFormat; url: string }) {
 }
 
 export function FormatLinks({ contentUrl, urls }: { contentUrl: string; urls: Record<ContentFormat, string> }) {
+  const t = useTranslations("subscriptionPage");
+  const entries = linkEntries(contentUrl, urls);
+  const [active, setActive] = useState<LinkFormat>("auto");
+  const group = useId();
+  const current = entries.find((e) => e.format === active) ?? entries[0]!;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" data-testid="format-links">
-      {linkEntries(contentUrl, urls).map((e) => (
-        <FormatCard key={e.format} format={e.format} url={e.url} />
-      ))}
-    </SimpleGrid>
+    <div data-testid="format-links">
+      <div role="radiogroup" aria-label={t("formatsTitle")} className={classes.choices}>
+        {entries.map((e) => (
+          <label key={e.format} className={classes.choice} data-testid={`format-tab-${e.format}`}>
+            <input type="radio" className={classes.input} name={group} value={e.format} checked={e.format === active} onChange={() => setActive(e.format)} />
+            <span className={classes.label}>{t(`formats.${e.format}`)}</span>
+          </label>
+        ))}
+      </div>
+      <FormatCard key={current.format} format={current.format} url={current.url} />
+    </div>
   );
 }

@@ -53,6 +53,11 @@ export const LIMITS = {
   // subscriptions a day; per IP is higher for shared addresses, and bounds fresh-account cycling.
   transferPushesPerUser: { limit: 10, windowSeconds: 60 * 60 },
   transferPushesPerIp: { limit: 30, windowSeconds: 60 * 60 },
+  // The public contact form (services/support/contact-request.ts): each message mails a link to the
+  // address typed, so both are bounded: a person writes a few times an hour at most, and one client
+  // cannot make the site mail arbitrary addresses in bulk. Counted before the captcha and never given back.
+  supportContactPerIp: { limit: 5, windowSeconds: 60 * 60 },
+  supportContactPerAddress: { limit: 3, windowSeconds: 60 * 60 },
 } as const;
 
 type Limit = { limit: number; windowSeconds: number };
@@ -87,6 +92,12 @@ export async function limitTransferInitiation(userId: string, ip: string | undef
   const key = requireIp(ip);
   await enforce(`transfer:user:${userId}`, LIMITS.transferPushesPerUser);
   await enforce(`transfer:ip:${key}`, LIMITS.transferPushesPerIp);
+}
+
+/** One message from the public contact form, per client IP and per address typed. */
+export async function limitSupportContact(ip: string | undefined, email: string): Promise<void> {
+  await enforce(`support-contact:ip:${requireIp(ip)}`, LIMITS.supportContactPerIp);
+  await enforce(`support-contact:email:${lower(email)}`, LIMITS.supportContactPerAddress);
 }
 
 export type LoginLimitSettings = Pick<Settings, "loginFailuresPerIp" | "loginIpWindowMinutes" | "loginFailuresPerAccountIp" | "loginAccountIpWindowMinutes">;

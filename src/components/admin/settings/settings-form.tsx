@@ -18,6 +18,7 @@ import { RequiredNote } from "../../forms/required-note";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { SecretField } from "./secret-field";
 import { SettingInput, type SettingValue } from "./setting-input";
+import { MissingContactAlert } from "../../support-contact/missing-contact-alert";
 import { ALL_FIELDS, checkField, GROUPS, perSecret, type EditableKey, type FieldDef, type FieldProblem, type SecretKey } from "./settings-groups";
 import { TestMail } from "./test-mail";
 import { UnreadableSecretsAlert } from "./unreadable-secrets-alert";
@@ -172,6 +173,7 @@ export function SettingsForm({ settings, adminEmail, wallet = false }: { setting
             <Text size="sm" c="dimmed" mb="md">
               {t(`groupHints.${g.id}`)}
             </Text>
+            {g.id === "support" ? <MissingContactAlert contact={String(saved.supportContact ?? "")} /> : null}
             {g.parts ? (
               <Stack gap="xl">
                 {g.parts.map((part) => (

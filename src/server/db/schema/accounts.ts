@@ -44,7 +44,9 @@ export const users = pgTable(
   ],
 );
 
-export const TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD", "CHANGE_EMAIL", "REGISTER"] as const;
+// SUPPORT_CONTACT: a signed-out person's message to support, sent on once the link proves the address
+// (services/support/contact-request.ts); the message travels in the payload.
+export const TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD", "CHANGE_EMAIL", "REGISTER", "SUPPORT_CONTACT"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /** Single-use links. Only a keyed hash of the token is stored. */

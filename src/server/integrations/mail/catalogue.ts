@@ -3,7 +3,7 @@
 // (messages/<locale>/mail-templates.json, `mailTemplates.placeholders.<name>`).
 import { formatDateTime, formatMoney } from "../../../i18n/format";
 
-export const MAIL_TEMPLATES = ["verify-email", "reset-password", "change-email", "receipt", "notification", "test"] as const;
+export const MAIL_TEMPLATES = ["verify-email", "reset-password", "change-email", "support-contact", "receipt", "notification", "test"] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 export const MAIL_LOCALES = ["en", "zh-CN"] as const;
@@ -13,6 +13,7 @@ export const PLACEHOLDERS: Record<MailTemplate, readonly string[]> = {
   "verify-email": ["site", "link", "minutes"],
   "reset-password": ["site", "link", "minutes"],
   "change-email": ["site", "link", "minutes"],
+  "support-contact": ["site", "link", "minutes"],
   receipt: ["site", "orderNo", "amount", "time", "link"],
   notification: ["site", "title", "body", "link"],
   test: ["site", "time"],
@@ -24,7 +25,7 @@ export const isMailLocale = (v: unknown): v is MailLocale => typeof v === "strin
 /** Believable values for a preview or a test mail; the site's name and address come from the settings. */
 export function sampleValues(template: MailTemplate, locale: MailLocale, site: { name: string; url: string }, now: Date): Record<string, string> {
   const base = site.url.replace(/\/+$/, "") || "https://relay.example.com";
-  const path = template === "reset-password" ? "/reset-password" : template === "receipt" ? "/orders/sample" : template === "notification" ? "/notifications" : "/verify-email";
+  const path = template === "reset-password" ? "/reset-password" : template === "receipt" ? "/orders/sample" : template === "notification" ? "/notifications" : template === "support-contact" ? "/support/contact" : "/verify-email";
   const all: Record<string, string> = {
     site: site.name,
     link: template === "receipt" || template === "notification" ? `${base}${path}` : `${base}${path}?token=SAMPLE-TOKEN`,

@@ -28,6 +28,12 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       action: "Confirm new email",
       outro: "This link is valid for {{minutes}} minutes. If you did not ask for this, ignore this mail.",
     },
+    "support-contact": {
+      subject: "Send your message to {{site}} support",
+      intro: "You wrote to {{site}} support. Open the link to confirm that this address is yours and send the message.",
+      action: "Send my message",
+      outro: "This link is valid for {{minutes}} minutes. If you did not write to us, ignore this mail: nothing is sent.",
+    },
     test: { subject: "{{site}} test mail", intro: "This is a test mail from {{site}}. Your SMTP settings work.", outro: "Sent at {{time}}." },
     receipt: {
       subject: "{{site}} receipt for order {{orderNo}}",
@@ -60,6 +66,12 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       intro: "请确认将此地址设为您在 {{site}} 账户的登录邮箱。",
       action: "确认新邮箱",
       outro: "链接 {{minutes}} 分钟内有效。如果不是您本人操作，请忽略本邮件。",
+    },
+    "support-contact": {
+      subject: "发送您给 {{site}} 客服的留言",
+      intro: "您给 {{site}} 客服写了留言。打开链接，确认此邮箱属于您，留言即会发送。",
+      action: "发送我的留言",
+      outro: "链接 {{minutes}} 分钟内有效。如果您没有给我们留言，请忽略本邮件，不会发送任何内容。",
     },
     test: { subject: "{{site}} 测试邮件", intro: "这是一封来自 {{site}} 的测试邮件，您的 SMTP 设置可以正常使用。", outro: "发送时间：{{time}}。" },
     receipt: {

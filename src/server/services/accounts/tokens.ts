@@ -4,15 +4,18 @@ import { keyedHash, keyedHashCandidates, randomToken } from "../../crypto/secret
 import type { Db } from "../../db/client";
 import { emailTokens, type TokenPurpose } from "../../db/schema";
 
-export const TOKEN_TTL_MINUTES: Record<TokenPurpose, number> = { VERIFY_EMAIL: 30, REGISTER: 30, CHANGE_EMAIL: 30, RESET_PASSWORD: 20 };
+export const TOKEN_TTL_MINUTES: Record<TokenPurpose, number> = { VERIFY_EMAIL: 30, REGISTER: 30, CHANGE_EMAIL: 30, RESET_PASSWORD: 20, SUPPORT_CONTACT: 60 };
 
-/** Issues a token, superseding older unused tokens of the same purpose for the same person. */
+/**
+ * Issues a token, superseding older unused tokens of the same purpose for the same person, unless
+ * `keepOlder` (each support message has its own link: a second message must not void the first).
+ */
 export async function issueEmailToken(
   db: Db,
-  t: { purpose: TokenPurpose; email: string; userId?: string | null; payload?: Record<string, unknown>; now: Date },
+  t: { purpose: TokenPurpose; email: string; userId?: string | null; payload?: Record<string, unknown>; now: Date; keepOlder?: boolean },
 ): Promise<{ token: string; minutes: number }> {
   const scope = t.userId ? eq(emailTokens.userId, t.userId) : eq(emailTokens.email, t.email);
-  await db.delete(emailTokens).where(and(eq(emailTokens.purpose, t.purpose), scope, isNull(emailTokens.usedAt)));
+  if (!t.keepOlder) await db.delete(emailTokens).where(and(eq(emailTokens.purpose, t.purpose), scope, isNull(emailTokens.usedAt)));
   const token = randomToken(32);
   const minutes = TOKEN_TTL_MINUTES[t.purpose];
   await db.insert(emailTokens).values({

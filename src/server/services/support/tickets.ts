@@ -53,20 +53,24 @@ export async function createTicket(ctx: Ctx, raw: unknown, files: readonly Uploa
   const { userId } = requireUser(ctx);
   const { input, checked } = await messageOf(CreateInput, raw, files);
   const cap = (await getSettingsWithSecrets(ctx.db)).ticketOpenCap;
-  return withStoredFiles(checked, () => ctx.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-    const [open] = await tx.select({ n: count() }).from(tickets).where(and(eq(tickets.userId, userId), ne(tickets.status, "CLOSED")));
-    if ((open?.n ?? 0) >= cap) throw conflict("ticket_limit", { limit: cap });
-    const now = ctx.now();
-    const [ticket] = await tx
-      .insert(tickets)
-      .values({ userId, subject: input.subject, category: input.category, priority: input.priority, lastMessageAt: now, userReadAt: now, createdAt: now, updatedAt: now })
-      .returning();
-    const [m] = await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorId: userId, authorRole: "USER", body: input.body, createdAt: now }).returning({ id: ticketMessages.id });
-    await insertAttachmentRows(tx, { ticketId: ticket!.id, messageId: m!.id, uploaderId: userId, now }, checked);
-    await notifyStaff(tx, ticket!, { key: "ticketNew", dedupeKey: `ticket-new:${ticket!.id}` });
-    return ticket!;
-  }));
+  return withStoredFiles(checked, () => ctx.db.transaction((tx) => openTicketTx(tx, { userId, cap, input, checked, now: ctx.now() })));
+}
+
+type NewTicket = { userId: string; cap: number; input: z.output<typeof CreateInput>; checked: readonly CheckedFile[]; now: Date };
+
+/** Opens a ticket inside the caller's transaction (also the contact form's confirmation): the cap is decided under a lock on the user's row. */
+export async function openTicketTx(tx: Tx, { userId, cap, input, checked, now }: NewTicket): Promise<Ticket> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [open] = await tx.select({ n: count() }).from(tickets).where(and(eq(tickets.userId, userId), ne(tickets.status, "CLOSED")));
+  if ((open?.n ?? 0) >= cap) throw conflict("ticket_limit", { limit: cap });
+  const [ticket] = await tx
+    .insert(tickets)
+    .values({ userId, subject: input.subject, category: input.category, priority: input.priority, lastMessageAt: now, userReadAt: now, createdAt: now, updatedAt: now })
+    .returning();
+  const [m] = await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorId: userId, authorRole: "USER", body: input.body, createdAt: now }).returning({ id: ticketMessages.id });
+  await insertAttachmentRows(tx, { ticketId: ticket!.id, messageId: m!.id, uploaderId: userId, now }, checked);
+  await notifyStaff(tx, ticket!, { key: "ticketNew", dedupeKey: `ticket-new:${ticket!.id}` });
+  return ticket!;
 }
 
 /** The owner replies; a closed ticket takes no more replies (open a new one). */

@@ -1,0 +1,95 @@
+// Pages whose HTML must stay small (issue 24 item 11: a subscription's page for its owner, and the
+// browser view of a subscription URL, opened on phones over poor links). Every page used to carry
+// the whole message catalogue (about 150 KB) for its client components; these carry only what they
+// render at first, and the browser loads the rest right after (components/site/full-messages.tsx),
+// for dialogs, error texts and the pages a client-side navigation reaches next.
+// tests/i18n/light-pages.test.ts checks the lists against what the pages' client components use.
+
+/** The browser view of a subscription URL: no user shell, only the site frame and the subscription. */
+const VIEW = [
+  // The custom server sends a browser's GET /api/subscription/<id|all>?token=… to the view page.
+  /^\/api\/subscription\/[^/?]+\/?(?:\?|$)/,
+  /^\/subscription-view\/[^/?]+\/?(?:\?|$)/,
+];
+/** The owner's subscription page, inside the user shell. */
+const OWN = [/^\/subscriptions\/[0-9a-f-]{36}\/?(?:\?|$)/i];
+
+export type LightPage = "view" | "own";
+
+/** Which light page an address is, if any. */
+export function lightPageOf(path: string): LightPage | null {
+  if (VIEW.some((re) => re.test(path))) return "view";
+  if (OWN.some((re) => re.test(path))) return "own";
+  return null;
+}
+
+export const isLightPath = (path: string): boolean => lightPageOf(path) !== null;
+
+/**
+ * What each light page renders before the rest arrives. Dotted entries take one part of a
+ * namespace; a leading "-" leaves a part out (texts only shown after a click or a fetch).
+ */
+export const LIGHT_MESSAGES: Record<LightPage, readonly string[]> = {
+  view: ["chrome", "subscriptionPage", "-subscriptionPage.refused", "durations"],
+  own: [
+    "chrome",
+    "nav",
+    "store.nav",
+    "role",
+    "status",
+    "notifications",
+    "-notifications.texts",
+    "-notifications.kind",
+    "announcements.shown",
+    "riskRestriction",
+    "subscriptions",
+    "-subscriptions.extend",
+    "-subscriptions.aggregate",
+    "subscriptionPage",
+    "-subscriptionPage.refused",
+    "devices",
+    "-devices.adminTitle",
+    "-devices.adminHint",
+    "-devices.adminLimit",
+    "-devices.adminNoLimit",
+    "-devices.planField",
+    "-devices.removeTextAdmin",
+    "durations",
+    // The confirmation dialogs mount closed but read their namespace at once.
+    "nodes.cancel",
+  ],
+};
+
+/**
+ * Read only after an action, a click or an error (error sentences, dialogs, the error pages, admin
+ * words that a shared module imports): left to the full catalogue that follows.
+ */
+export const DEFERRED_MESSAGES = ["serverErrors", "errors", "support", "contact", "nodes", "adminOrders", "store", "announcements"] as const;
+
+type Tree = Record<string, unknown>;
+
+/** The parts of the catalogue named by `paths` ("a", "a.b", or "-a.b" to leave a part out), nested as in the catalogue. */
+export function pickMessages(all: Tree, paths: readonly string[]): Tree {
+  const out: Tree = {};
+  for (const p of paths.filter((x) => !x.startsWith("-"))) {
+    const [head, ...rest] = p.split(".");
+    const value = all[head!];
+    if (value === undefined) continue;
+    if (!rest.length) out[head!] = value;
+    else if (value && typeof value === "object") out[head!] = { ...((out[head!] as Tree) ?? {}), ...pickMessages(value as Tree, [rest.join(".")]) };
+  }
+  for (const p of paths.filter((x) => x.startsWith("-"))) omit(out, p.slice(1).split("."));
+  return out;
+}
+
+/** Removes one path from a picked tree, copying the objects on the way (the catalogue is shared). */
+function omit(tree: Tree, [head, ...rest]: string[]): void {
+  const value = tree[head!];
+  if (value === undefined) return;
+  if (!rest.length) delete tree[head!];
+  else if (value && typeof value === "object") {
+    const copy = { ...(value as Tree) };
+    omit(copy, rest);
+    tree[head!] = copy;
+  }
+}
