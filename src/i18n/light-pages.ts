@@ -55,6 +55,13 @@ export const LIGHT_MESSAGES: Record<LightPage, readonly string[]> = {
     "-devices.planField",
     "-devices.removeTextAdmin",
     "durations",
+    // State words (badges); the admin-only families are left to the full catalogue.
+    "labels",
+    "-labels.auditAction",
+    "-labels.auditTarget",
+    "-labels.apiTag",
+    "-labels.taskKind",
+    "-labels.taskPayload",
     // The confirmation dialogs mount closed but read their namespace at once.
     "nodes.cancel",
   ],
