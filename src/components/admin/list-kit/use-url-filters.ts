@@ -3,7 +3,7 @@
 // A change keeps the other filters and drops the position (page number or keyset cursor), since
 // the old position means nothing in the new set of rows.
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useTransition } from "react";
+import { useCallback, useTransition } from "react";
 
 /** Parameters that say where in the list one is, not what is listed. */
 const POSITION_PARAMS = ["page", "cursor", "dir"];
@@ -11,11 +11,13 @@ const POSITION_PARAMS = ["page", "cursor", "dir"];
 export type FilterChange = Record<string, string | null | undefined>;
 
 /**
- * The address last asked for and not yet shown. Two changes in quick succession (a search that
- * fires as a select is picked, a field's blur before the Apply click) each start from it, so the
- * second does not undo the first by building on the URL of before. Shared by every toolbar field.
+ * The address last asked for, and the address it was asked from. Two changes in quick succession
+ * (a search that fires as a select is picked, a field's blur before the Apply click) each start
+ * from it while the URL has not moved yet, so the second does not undo the first by building on
+ * the URL of before. Once the URL has moved (that navigation or any other), the URL is the truth
+ * again. Shared by every toolbar field.
  */
-let asked: { path: string; qs: string } | null = null;
+let asked: { path: string; from: string; qs: string } | null = null;
 
 export function useUrlFilters() {
   const router = useRouter();
@@ -23,13 +25,10 @@ export function useUrlFilters() {
   const params = useSearchParams();
   const [pending, startTransition] = useTransition();
   const current = params.toString();
-  useEffect(() => {
-    if (asked && (asked.path !== pathname || asked.qs === current)) asked = null;
-  }, [pathname, current]);
 
   const apply = useCallback(
     (change: FilterChange, how: { replace?: boolean } = {}) => {
-      const next = new URLSearchParams(asked?.path === pathname ? asked.qs : current);
+      const next = new URLSearchParams(asked && asked.path === pathname && asked.from === current ? asked.qs : current);
       for (const p of POSITION_PARAMS) next.delete(p);
       for (const [k, v] of Object.entries(change)) {
         const value = v?.trim();
@@ -37,7 +36,7 @@ export function useUrlFilters() {
         else next.delete(k);
       }
       const qs = next.toString();
-      asked = { path: pathname, qs };
+      asked = { path: pathname, from: current, qs };
       const href = qs ? `${pathname}?${qs}` : pathname;
       // Search as you type replaces: a word typed must not leave one history entry per pause.
       startTransition(() => (how.replace ? router.replace(href, { scroll: false }) : router.push(href, { scroll: false })));
