@@ -65,3 +65,22 @@ test("a signed-out person writes to support; the mailed link turns the message i
   await page.context().close();
   await admin.context().close();
 });
+
+test("an address without an account gets the same answer, and its link opens no ticket", async ({ browser }) => {
+  const email = uniqueEmail("stranger");
+  const page = await (await browser.newContext({ ...asClient(), locale: "en-US" })).newPage();
+  await page.goto("/support/contact");
+  await hydrated(page, "contact-submit");
+  await page.getByTestId("contact-email").fill(email);
+  await page.getByTestId("contact-subject").fill("Question before buying");
+  await page.getByTestId("contact-body").fill("Do your plans work in my country?");
+  await page.getByTestId("contact-submit").click();
+  // Word for word what an account's owner is told: the form does not say who has an account.
+  await expect(page.getByTestId("contact-sent")).toHaveText(`Check your mail: open the link we sent to ${email} within an hour to send your message.`);
+  const mail = await waitForMail((m) => mailTo(m, email) && m.text.includes("/support/contact?token="));
+  await page.goto(/https?:\/\/[^\s"<>]+\/support\/contact\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]);
+  await hydrated(page, "contact-confirm");
+  await page.getByTestId("contact-confirm").click();
+  await expect(page.getByTestId("contact-no-account")).toBeVisible();
+  await page.context().close();
+});
