@@ -47,7 +47,8 @@ describe("email verification", () => {
     expect(mail.text).toContain("30 minutes");
 
     await expect(authenticate(anonCtx(t.db), { email: "flow@example.com", password: "password-123" })).rejects.toMatchObject({ details: { reason: "email_not_verified" } });
-    expect(await confirmEmailLink(anonCtx(t.db), { token })).toEqual({ outcome: "verified", email: "flow@example.com" });
+    // The account the link proved the mailbox of comes back too, for the browser's new session.
+    expect(await confirmEmailLink(anonCtx(t.db), { token })).toEqual({ outcome: "verified", email: "flow@example.com", account: expect.objectContaining({ email: "flow@example.com", role: "USER" }) });
     const u = await userByEmail("flow@example.com");
     expect(u).toMatchObject({ status: "ACTIVE" });
     expect(u!.emailVerifiedAt).toBeInstanceOf(Date);

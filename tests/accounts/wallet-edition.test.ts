@@ -62,7 +62,7 @@ describe("wallet edition registration", () => {
     expect((await pendingWith("w2@example.com"))[0]!.name).toBe("Second");
     await expect(confirmEmailLink(anonCtx(t.db), { token: first })).rejects.toMatchObject({ code: "VALIDATION" });
 
-    expect(await confirmEmailLink(anonCtx(t.db), { token: second })).toEqual({ outcome: "registered", email: "w2@example.com" });
+    expect(await confirmEmailLink(anonCtx(t.db), { token: second })).toEqual({ outcome: "registered", email: "w2@example.com", account: expect.objectContaining({ email: "w2@example.com", name: "Second", role: "USER" }) });
     const [u] = await t.db.select().from(users).where(eq(users.email, "w2@example.com"));
     expect(u).toMatchObject({ status: "ACTIVE", name: "Second" });
     expect(u!.emailVerifiedAt).toBeInstanceOf(Date);

@@ -13,7 +13,7 @@ vi.mock("../../src/app/admin/tasks/actions", () => ({ refreshTrafficViewsAction:
 
 async function messages(locale: string) {
   const base = (await import(`../../messages/${locale}.json`)).default;
-  const parts = await Promise.all(["errors", "admin-logs", "nodes", "admin-risk-logs", "list-kit"].map(async (a) => (await import(`../../messages/${locale}/${a}.json`)).default));
+  const parts = await Promise.all(["errors", "admin-logs", "nodes", "admin-risk-logs", "list-kit", "live", "labels"].map(async (a) => (await import(`../../messages/${locale}/${a}.json`)).default));
   return Object.assign({}, base, ...parts);
 }
 

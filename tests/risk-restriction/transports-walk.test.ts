@@ -35,6 +35,8 @@ const ACTIONS_OPEN_WHILE_RESTRICTED = [
   "app/(user)/account/actions.ts revokeSessionAction",
   "app/(user)/notifications/actions.ts markAllNotificationsReadAction",
   "app/(user)/notifications/actions.ts markNotificationReadAction",
+  // Read only: what a paid order gave (the pay page's success screen), like the order page itself.
+  "app/(user)/orders/result-actions.ts orderResultAction",
   "app/(user)/tickets/actions.ts closeMyTicketAction",
   "app/locale-actions.ts setLocaleAction",
   "components/announcements/actions.ts dismissAnnouncementAction",
