@@ -1,11 +1,7 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { ErrorPanel } from "@/components/errors/error-panel";
-import { ButtonLink } from "@/components/links";
+import { NotFoundPanel, notFoundMetadata } from "@/components/errors/not-found-panel";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("errors"))("notFoundTitle") };
-}
+export const generateMetadata = notFoundMetadata;
 
 /**
  * A 404 inside the user area (a page that called notFound(): someone else's order, a ticket that
@@ -13,17 +9,6 @@ export async function generateMetadata(): Promise<Metadata> {
  * keep the site's own 404 (app/not-found.tsx): the user area has no prefix of its own to claim them.
  */
 export default async function UserNotFound() {
-  const [t, tl] = await Promise.all([getTranslations("errors"), getTranslations("live.notFound")]);
-  return (
-    <ErrorPanel
-      code="404"
-      title={t("notFoundTitle")}
-      message={t("notFoundMessage")}
-      actions={
-        <ButtonLink href="/dashboard" data-testid="not-found-back">
-          {tl("backToDashboard")}
-        </ButtonLink>
-      }
-    />
-  );
+  const t = await getTranslations("live.notFound");
+  return <NotFoundPanel back={{ href: "/dashboard", label: t("backToDashboard"), testId: "not-found-back" }} />;
 }
