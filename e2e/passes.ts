@@ -23,4 +23,8 @@ export const FIRST_PASS_ONLY: Record<string, string> = {
   "mail-templates.spec.ts": "editing, previewing and resetting a template in the page",
   "announcements.spec.ts": "a pop-up shown, dismissed and deleted in the pages",
   "admin-logs.spec.ts": "the log tabs, URL filters and confirmations (cleanup counts are Vitest's, on both)",
+  "distinct-labels.spec.ts": "accessible names of the controls on every page: rendering",
+  "raw-codes.spec.ts": "words instead of codes on every admin page: rendering (the catalogue test is Vitest's)",
+  "area-frames.spec.ts": "404 layouts, the folding menu and toast placement: layout",
+  "admin-lists.spec.ts": "typing into the list filters and the URL they keep: the browser side (the filtered queries are Vitest's, on both)",
 };
