@@ -13,7 +13,8 @@ export function MissingContactAlert({ contact, withLink = false }: { contact: st
     <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t("settingsWarningTitle")} mb="md" data-testid="support-contact-missing">
       <Text size="sm">{t("settingsWarning")}</Text>
       {withLink ? (
-        <AnchorLink href="/admin/settings" size="sm">
+        // The alert's own text colour, underlined: the theme's link blue is below 4.5:1 on yellow.
+        <AnchorLink href="/admin/settings" size="sm" c="inherit" underline="always" fw={600}>
           {t("settingsLink")}
         </AnchorLink>
       ) : null}
