@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { engineTestFiles, testFiles as allTestFiles } from "./scripts/engine-tests.mjs";
 
 const include = ["tests/**/*.test.ts", "src/**/*.test.ts", "simulators/**/*.test.ts", "cli/**/*.test.ts"];
 const exclude = ["e2e/**", "node_modules/**"];
@@ -16,9 +17,18 @@ const exclude = ["e2e/**", "node_modules/**"];
  */
 const NEEDS_OWN_PROCESS = /vi\.mock\(|installDb\(|createTestDb\(\{ *install|process\.env\.[A-Z_]+ *= *[^=]|registerTaskHandler\(|setLimiter\(|quietClientAbortsInConsole\(|setNotifyRetryDelays\(|setNotifyMoneyStyle\(/;
 const root = import.meta.dirname;
-const testFiles = ["tests", "src", "simulators", "cli"].flatMap((dir) =>
-  (readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }) as string[]).filter((f) => f.endsWith(".test.ts")).map((f) => path.join(dir, f)));
+const testFiles = allTestFiles(root);
 const isolated = testFiles.filter((f) => NEEDS_OWN_PROCESS.test(readFileSync(path.join(root, f), "utf8")));
+
+/**
+ * The files whose imports reach a database or Redis (scripts/engine-tests.mjs). With TEST_PASS=engine
+ * (the PostgreSQL + Redis pass of scripts/test-all.mjs) only these run: the others run the same code
+ * on either engine and ran in the PGlite pass. Every pass gets the list, so tests/helpers/db.ts
+ * fails a file that opens a database without being on it (tests/helpers/engine-guard.ts).
+ */
+const engineFiles = engineTestFiles(root, testFiles);
+const enginePass = process.env.TEST_PASS === "engine";
+const only = (files: string[]) => (enginePass ? files.filter((f) => engineFiles.includes(f)) : files);
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(root, "src") } },
@@ -33,9 +43,10 @@ export default defineConfig({
     maxWorkers: Number(process.env.CI_VITEST_WORKERS ?? 3),
     setupFiles: ["tests/helpers/setup-env.ts"],
     globalSetup: ["tests/helpers/global-setup.ts"],
+    provide: { engineTestFiles: engineFiles },
     projects: [
-      { extends: true, test: { name: "shared", isolate: false, include, exclude: [...exclude, ...isolated] } },
-      { extends: true, test: { name: "isolated", isolate: true, include: isolated.length ? isolated : ["no-such-file"] } },
+      { extends: true, test: { name: "shared", isolate: false, include: enginePass ? only(testFiles) : include, exclude: [...exclude, ...isolated] } },
+      { extends: true, test: { name: "isolated", isolate: true, include: only(isolated).length ? only(isolated) : ["no-such-file"] } },
     ],
   },
 });

@@ -2,7 +2,8 @@
 // database built by `npm run seed:scale`, times the server-side reads of each view, the service
 // verbs on the app's own pg pool, exactly as the pages call them, one call at a time, and prints a
 // table and one JSON line with p50/p95 per view against the 300 ms budget. Rendering and HTTP are not
-// in these figures: they measure what the database work of a page costs at scale.
+// in these figures: they measure what the database work of a page costs at scale. The admin list
+// pages' reads come from bench/admin-lists.ts; BENCH_DASHBOARD_VIEWS=a,b times only those views.
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { makeCtx, type Ctx } from "../src/server/context";
@@ -12,6 +13,7 @@ import { getAdminDashboard, getUserDashboard } from "../src/server/services/dash
 import { listAuditLogs } from "../src/server/services/logs";
 import { listRiskAccessLogs } from "../src/server/services/risk/access-log-queries";
 import { listTasksAdmin } from "../src/server/services/tasks";
+import { adminListViews } from "./admin-lists";
 
 const BUDGET_MS = 300;
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS || 30);
@@ -59,12 +61,14 @@ const views: [string, (i: number) => Promise<unknown>][] = [
   ["access-log-deep-90%", () => listRiskAccessLogs(admin, { cursor: accessDeep })],
   ["tasks-first", () => listTasksAdmin(admin, {})],
   ["tasks-page-1000", () => listTasksAdmin(admin, { page: 1000 })],
+  ...(await adminListViews(pool, admin)),
 ];
+const onlyViews = process.env.BENCH_DASHBOARD_VIEWS?.split(",").map((v) => v.trim());
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const results = [];
 console.log(`dashboards: ${users} users, ${await count("orders")} orders, ${accessRows} access-log rows, ${auditRows} audit rows; ${RUNS} runs per view after ${WARMUP} warm-up`);
-for (const [name, read] of views) {
+for (const [name, read] of views.filter(([name]) => !onlyViews || onlyViews.includes(name))) {
   for (let i = 0; i < WARMUP; i++) await read(i);
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) {

@@ -11,6 +11,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { findWrk, runWrk } from "./wrk.mjs";
+import { pageScenarios } from "./pages.mjs";
+import { startRssSampler } from "./rss.mjs";
+import { benchServerArgs } from "./server-command.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const E = process.env;
@@ -74,7 +77,7 @@ const SCENARIOS = [
   },
   {
     name: "subscription",
-    what: "GET /api/subscription/<id>?token=, 1,000 subscriptions, 32 connections, formats base64/clash/sing-box in turn (lean handler: limits, token, owner/state checks, batched access log, cached render)",
+    what: `GET /api/subscription/<id>?token=, ${E.BENCH_SUBSCRIPTION_PAIRS ? "a seed:scale database's servable" : SUB_COUNT.toLocaleString("en")} subscriptions in random order, 32 connections, formats base64/clash/sing-box in turn (lean handler: limits, token, owner/state checks, batched access log, cached render)`,
     concurrency: SUB_CONCURRENCY,
     setup: async () => ({ subs: subFixture, next: 0 }),
     request: (w, s) => {
@@ -102,6 +105,7 @@ const SCENARIOS = [
     // (10/min) measures nothing here; successful logins do not count against the account limit.
     request: (w, s) => credentialsRequest(s.jar, s.csrfToken, uniqueIp()),
   },
+  ...pageScenarios({ login, uniqueIp, clientHeaders: (w) => clientHeaders(w), adminEmail: ADMIN.email, subscriptions: () => subFixture, mixedSeconds: Number(E.BENCH_MIXED_SECONDS || SECONDS) }),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -278,7 +282,7 @@ async function wrkScenario(scenario, state) {
   const base = scenario.base ?? BASE;
   const run = (seconds) => runWrk({ wrk: WRK, base, requests, connections, seconds, minBody: scenario.minBody ?? 0, expect: scenario.expect ?? "" });
   if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS); // loads route code, fills pools
-  const { elapsed, ...r } = await run(SECONDS);
+  const { elapsed, ...r } = await run(scenario.seconds ?? SECONDS);
   return { ...r, ...(scenario.batch ? { batch: scenario.batch, eventsPerSecond: Math.round((r.requests * scenario.batch) / elapsed) } : {}) };
 }
 
@@ -292,12 +296,18 @@ function safeCheck(check, body) {
 
 async function runScenario(scenario) {
   const state = scenario.setup ? await scenario.setup() : undefined;
+  const endRss = scenario.base ? null : rssSampler?.window(); // the ceilings run in other processes
+  const r = await measureScenario(scenario, state);
+  return { ...r, peakRssMB: endRss?.() ?? null };
+}
+
+async function measureScenario(scenario, state) {
   if (WRK) return { scenario: scenario.name, ...(await wrkScenario(scenario, state)) };
   if (WARMUP_SECONDS > 0) await drive(scenario, state, WARMUP_SECONDS); // loads route code, fills pools
   const latencies = [];
   const errors = {};
   const started = performance.now();
-  await drive(scenario, state, SECONDS, (ms, outcome) => {
+  await drive(scenario, state, scenario.seconds ?? SECONDS, (ms, outcome) => {
     latencies.push(ms);
     if (outcome !== "ok") errors[outcome] = (errors[outcome] ?? 0) + 1;
   });
@@ -366,20 +376,24 @@ const serverEnv = {
   ADMIN_PASSWORD: ADMIN.password,
   TRUSTED_PROXIES: "127.0.0.1",
   LOG_LEVEL: "warn",
-  ...(pg ? { DATABASE_URL: E.BENCH_DATABASE_URL, AUTH_SECRET: randomBytes(32).toString("base64"), ENCRYPTION_KEY: randomBytes(32).toString("base64") } : {}),
+  // A seed:scale database's tokens were hashed with its ENCRYPTION_KEY: the server must use the same.
+  ...(pg ? { DATABASE_URL: E.BENCH_DATABASE_URL, AUTH_SECRET: randomBytes(32).toString("base64"), ENCRYPTION_KEY: (E.BENCH_SUBSCRIPTION_PAIRS && E.ENCRYPTION_KEY) || randomBytes(32).toString("base64") } : {}),
   ...(E.BENCH_REDIS_URL ? { REDIS_URL: E.BENCH_REDIS_URL } : {}),
 };
 
 let serverGone = false; // set when the server under test exits; the load stops at once
+let rssSampler = null; // the server's resident memory (bench/rss.mjs), from its spawn on
 const wantSubscription = !only || only.includes("subscription");
+const seedSubscriptions = wantSubscription || only.includes("mixed"); // mixed fetches them too
 const ceilingResults = [];
-if (wantSubscription) {
+if (seedSubscriptions) {
   // Both run before the server starts: on PGlite only one process may open the data directory.
-  process.stdout.write(`  seeding ${SUB_COUNT} subscriptions ... `);
+  // BENCH_SUBSCRIPTION_PAIRS: a seed:scale database's pairs instead (bench/subscription-pairs.ts).
+  process.stdout.write(E.BENCH_SUBSCRIPTION_PAIRS ? `  reading subscription pairs from ${E.BENCH_SUBSCRIPTION_PAIRS} ... ` : `  seeding ${SUB_COUNT} subscriptions ... `);
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "bench/seed-subscriptions.ts", String(SUB_COUNT)], { cwd: ROOT, env: serverEnv, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
   subFixture = JSON.parse(stdout.trim().split("\n").pop());
-  console.log("done");
-  ceilingResults.push(await measureCeiling("bench/bare-subscription-server.ts", subscriptionCeiling(), "the ceiling: bare node:http, same lookup and token check, fixed body"));
+  console.log(`done (${subFixture.length})`);
+  if (wantSubscription) ceilingResults.push(await measureCeiling("bench/bare-subscription-server.ts", subscriptionCeiling(), "the ceiling: bare node:http, same lookup and token check, fixed body"));
 }
 const accessBatches = [50, 500].filter((b) => !only || only.includes(`node-access-${b}`));
 if (accessBatches.length) {
@@ -395,7 +409,9 @@ if (accessBatches.length) {
 
 console.log(`Relayboard bench: ${pg ? "PostgreSQL" : "PGlite"}${E.BENCH_REDIS_URL ? " + Redis" : ""}, ${CONCURRENCY} workers, ${SECONDS} s per scenario (+${WARMUP_SECONDS} s warm-up), ${os.cpus().length} CPUs, Node ${process.version}`);
 console.log(WRK ? "  load generator: wrk (C), one thread" : `  load generator: Node (${E.BENCH_GENERATOR === "node" ? "BENCH_GENERATOR=node" : "wrk is not installed: run scripts/install-system-deps.sh"}); it takes about one core from the server, so figures are lower than under wrk`);
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+const serverStarted = performance.now();
+const server = spawn(process.execPath, benchServerArgs(ROOT), { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+rssSampler = startRssSampler(server.pid);
 const serverLines = []; // server output (warn/error at LOG_LEVEL=warn), shown when something goes wrong
 for (const stream of [server.stdout, server.stderr]) {
   stream.setEncoding("utf8");
@@ -408,6 +424,8 @@ process.once("SIGINT", () => stop().then(() => process.exit(130)));
 let exitCode = 0;
 try {
   await waitForHealth();
+  const startup = { seconds: Math.round((performance.now() - serverStarted) / 100) / 10, peakRssMB: rssSampler.highWater() };
+  console.log(`  server ready in ${startup.seconds} s, peak RSS ${startup.peakRssMB ?? "-"} MB so far`);
   const results = [];
   for (const s of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
     process.stdout.write(`  ${s.name.padEnd(14)} ${s.what} ... `);
@@ -426,7 +444,7 @@ try {
     const ofBare = bare ? `, ${Math.round((r.eventsPerSecond / bare.eventsPerSecond) * 100)} % of the bare ceiling (${bare.eventsPerSecond} events/s)` : "";
     console.log(`${r.scenario}: ${r.eventsPerSecond} events/s (${r.rps} req/s x ${r.batch})${ofBare}`);
   }
-  const meta = { database: pg ? "postgresql" : "pglite", redis: Boolean(E.BENCH_REDIS_URL), generator: GENERATOR, concurrency: CONCURRENCY, seconds: SECONDS, cpus: os.cpus().length, node: process.version, at: new Date().toISOString() };
+  const meta = { startup, peakRssMB: rssSampler.highWater(), database: pg ? "postgresql" : "pglite", redis: Boolean(E.BENCH_REDIS_URL), generator: GENERATOR, concurrency: CONCURRENCY, seconds: SECONDS, cpus: os.cpus().length, node: process.version, at: new Date().toISOString() };
   const json = JSON.stringify({ bench: "relayboard", ...meta, results });
   console.log(json);
   if (E.BENCH_JSON) writeFileSync(E.BENCH_JSON, `${json}\n`);
@@ -495,8 +513,8 @@ async function stop() {
 }
 
 function printTable(results) {
-  const head = ["scenario", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors"];
-  const rows = results.map((r) => [r.scenario, r.requests, r.rps, r.p50, r.p95, r.p99, r.max, r.errors].map(String));
+  const head = ["scenario", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "peak RSS MB"];
+  const rows = results.map((r) => [r.scenario, r.requests, r.rps, r.p50, r.p95, r.p99, r.max, r.errors, r.peakRssMB ?? "-"].map(String));
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
   console.log(`\n${line(head)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n${rows.map(line).join("\n")}\n`);

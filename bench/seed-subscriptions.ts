@@ -1,7 +1,9 @@
 // Bench fixture (run by bench/run.mjs with the server's environment, before the server starts, so it
 // may open PGlite's data directory): a node with four inbounds, a proxy plan on them, and N users
 // with one active subscription each, written through the app's own schema, token and credential
-// code. Prints one JSON line: [{ id, token }, ...]. Not part of the product.
+// code. Prints one JSON line: [{ id, token }, ...]. With BENCH_SUBSCRIPTION_PAIRS (a file written by
+// `SEED_PAIRS_FILE=... npm run seed:scale`) it writes nothing but the limits below and prints the
+// seeded database's pairs instead (bench/subscription-pairs.ts). Not part of the product.
 import { closeDb, installDb, openRawClient } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 import { appConfig, inbounds, nodeClients, nodes, planInbounds, plans, subscriptions, users } from "../src/server/db/schema";
@@ -9,6 +11,7 @@ import { encryptSecret } from "../src/server/crypto/secrets";
 import { env } from "../src/server/env";
 import { clientEmailFor, newCredential } from "../src/server/services/provisioning/credentials";
 import { newDownloadToken } from "../src/server/services/provisioning/provision-order";
+import { pairsFromSeed } from "./subscription-pairs";
 
 const COUNT = Number(process.argv[2] ?? 1000);
 const DAY = 86_400_000;
@@ -33,6 +36,13 @@ async function main() {
       { key: "subscriptionRateLimitPerHour", value: 100_000 },
     ])
     .onConflictDoNothing();
+  const pairsFile = process.env.BENCH_SUBSCRIPTION_PAIRS;
+  if (pairsFile) {
+    if (e.embedded) throw new Error("BENCH_SUBSCRIPTION_PAIRS needs BENCH_DATABASE_URL: the seed:scale database the pairs were written for");
+    const pairs = await pairsFromSeed(db, pairsFile, process.env.BENCH_SUBSCRIPTIONS ? COUNT : undefined);
+    process.stdout.write(`${JSON.stringify(pairs)}\n`);
+    return closeDb();
+  }
   const [node] = await db.insert(nodes).values({ name: "bench-sub-node", panelUrl: "http://127.0.0.1:9/", panelUsername: "bench", panelPasswordEnc: encryptSecret("bench"), publicHost: "bench.example.com", visibility: "VISIBLE" }).returning();
   const ibs = await db
     .insert(inbounds)

@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
-import pg from "pg";
 import { startSmtpSimulator } from "../simulators/smtp/server";
+import { siblingDatabase, type SiblingDatabase } from "./sibling-database";
 import { serverEnvFile, slotPort, adoptWorkerSlot, type Slot } from "./slots";
 
 export const ADMIN = { email: "admin@e2e.test", password: "admin-password-1" };
@@ -122,20 +122,7 @@ async function startServer(port: number, slot: number): Promise<StartedServer> {
  * Slot 0 uses the database scripts/test-all.mjs created for this pass; every other slot a sibling
  * database made here (and dropped at teardown), so no two servers share rows.
  */
-async function slotDatabase(url: string, slot: number): Promise<{ url: string; drop: () => Promise<void> }> {
+async function slotDatabase(url: string, slot: number): Promise<SiblingDatabase> {
   if (slot === 0) return { url, drop: async () => undefined };
-  const u = new URL(url);
-  const name = `${u.pathname.slice(1)}_w${slot}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return siblingDatabase(url, `${new URL(url).pathname.slice(1)}_w${slot}`);
 }

@@ -40,3 +40,20 @@ export async function buyWithCouponDialog(page: Page, planName: string, code: st
   await dialog.getByTestId("buy-dialog-submit").click();
   return payPageOrder(page);
 }
+
+/**
+ * Pays with `provider` on the pay page: picks it when the buyer has a choice. With one way to pay and
+ * no balance the page chooses it by itself (one click less), and the method buttons make way for the
+ * payment panel, so a click aimed at them would wait for a button that is gone. Which of the two a
+ * page shows depends on the gateways the shared server has on at that moment.
+ */
+export async function choosePayMethod(page: Page, provider: "epay" | "alipay_f2f"): Promise<void> {
+  const panel = page.getByTestId(provider === "epay" ? "pay-epay" : "pay-alipay");
+  const method = page.getByTestId(`pay-method-${provider}`);
+  await expect(async () => {
+    if (await panel.isVisible()) return;
+    // isVisible does not wait: a page that does not offer the method fails here, not in a hang.
+    if ((await method.isVisible()) && (await method.isEnabled())) await method.click({ timeout: 1_000 });
+    await expect(panel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}

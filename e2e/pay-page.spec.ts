@@ -8,7 +8,7 @@ import { startAlipaySimulator, type AlipaySimulator } from "../simulators/alipay
 import { startEpaySimulator, type EpaySimulator } from "../simulators/epay/server";
 import type { XuiSimulator } from "../simulators/xui";
 import { asClient, loginAsAdmin, navigationReady } from "./helpers";
-import { buyWithCouponDialog, createCouponAsAdmin, payPageOrder } from "./pay-helpers";
+import { buyWithCouponDialog, choosePayMethod, createCouponAsAdmin, payPageOrder } from "./pay-helpers";
 import { configureGateways, newBuyer, panelNode, planOnSale } from "./shop";
 
 test.describe.configure({ mode: "serial" });
@@ -112,7 +112,7 @@ test("the pay page says what is paid, with the coupon and its discount, at 1366 
   await navigationReady(page);
   await expectSummary(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.getByTestId("pay-method-epay").click();
+  await choosePayMethod(page, "epay");
   const panel = page.getByTestId("pay-epay");
   await expect(panel).toHaveAttribute("data-layout", "phone");
   await expect(panel.getByTestId("pay-link")).toBeVisible();
@@ -127,7 +127,7 @@ test("the pay page says what is paid, with the coupon and its discount, at 1366 
 
   // Alipay on a phone: "pay in the app" first, no request to scan.
   await page.getByTestId("pay-other-method").click();
-  await page.getByTestId("pay-method-alipay_f2f").click();
+  await choosePayMethod(page, "alipay_f2f");
   await expect(page.getByTestId("pay-alipay")).toHaveAttribute("data-layout", "phone");
   await expect(page.getByTestId("pay-open-alipay")).toHaveText("Pay in the Alipay app");
   await expect(page.getByTestId("pay-qr")).toHaveCount(0);
@@ -152,7 +152,7 @@ test("the admin's order drawer shows the buyer, the subscription and the payment
   const { page, email } = await buyerAt(browser, "pay-drawer");
   // Order A: paid through epay's cashier.
   const paid = await buyNow(page, planName);
-  await page.getByTestId("pay-method-epay").click();
+  await choosePayMethod(page, "epay");
   await page.getByTestId("pay-link").click();
   await page.getByTestId("epay-sim-pay").click();
   await expect(page.getByTestId("pay-success")).toBeVisible();

@@ -7,6 +7,7 @@ import { startEpaySimulator, type EpaySimulator } from "../simulators/epay/serve
 import type { XuiSimulator } from "../simulators/xui";
 import { asClient, loginAsAdmin, navigationReady } from "./helpers";
 import { configureGateways, newBuyer, panelEmails, panelNode, planOnSale } from "./shop";
+import { choosePayMethod } from "./pay-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -47,7 +48,7 @@ test("a user buys a plan, pays on epay's cashier page, and sees the active subsc
   await page.getByTestId("plan-card").filter({ hasText: planName }).getByTestId("buy-now").click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/);
   await expect(page.getByTestId("pay-amount")).toHaveText("¥12.50");
-  await page.getByTestId("pay-method-epay").click();
+  await choosePayMethod(page, "epay");
   await page.getByTestId("pay-link").click();
   // The gateway's cashier (the simulator's page), then back to us with the trade number.
   await expect(page.getByTestId("epay-sim-amount")).toHaveText("¥12.50");
@@ -65,7 +66,7 @@ test("the same flow with Alipay: the QR code, the simulated scan, and the succes
   await page.goto("/store");
   await navigationReady(page); // "Buy now" is a client button: a click before hydration is lost
   await page.getByTestId("plan-card").filter({ hasText: planName }).getByTestId("buy-now").click();
-  await page.getByTestId("pay-method-alipay_f2f").click();
+  await choosePayMethod(page, "alipay_f2f");
   await expect(page.getByTestId("pay-qr")).toBeVisible();
   const qrUrl = await page.getByTestId("pay-open-alipay").getAttribute("href");
   // The buyer's phone scans the code and pays; our page keeps polling meanwhile.

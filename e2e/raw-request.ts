@@ -14,8 +14,8 @@ export function serverActionId(exportedName: string): string {
 
 export interface RawReply { status: number; headers: IncomingHttpHeaders; body: string; setCookies: string[] }
 
-export function rawRequest(opts: { from?: string; method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean }): Promise<RawReply> {
-  const port = Number(process.env.E2E_PORT ?? 3123);
+export function rawRequest(opts: { port?: number; from?: string; method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean }): Promise<RawReply> {
+  const port = opts.port ?? Number(process.env.E2E_PORT ?? 3123);
   return new Promise((resolve, reject) => {
     const req = request({ host: "127.0.0.1", port, localAddress: opts.from ?? "127.0.0.1", method: opts.method ?? "GET", path: opts.path, headers: opts.headers }, (res) => {
       let body = "";

@@ -7,7 +7,7 @@ import { expect, type Browser, type Page } from "@playwright/test";
 import { startXuiSimulator, type XuiSimulator } from "../simulators/xui";
 import type { AlipaySimulator } from "../simulators/alipay/server";
 import type { EpaySimulator } from "../simulators/epay/server";
-import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, uniqueEmail } from "./helpers";
+import { asClient, createUserAsAdmin, expectLoggedInAt, login, loginAsAdmin, navigationReady, uniqueEmail } from "./helpers";
 
 const PANEL_USER = "shopadmin";
 const PANEL_PASS = "shop-pass-1";
@@ -51,13 +51,13 @@ export async function configureGateways(admin: Page, epay: EpaySimulator, alipay
 /** Admin → Payments: epay alone, filled in with the simulator's values, enabled and saved. */
 export async function configureEpay(admin: Page, epay: EpaySimulator): Promise<void> {
   await admin.goto("/admin/payments");
+  await navigationReady(admin); // typed into before hydration, a controlled field loses the text
   await fill(admin, "payment-epay-gatewayUrl", epay.url);
   await fill(admin, "payment-epay-pid", epay.merchants[0]!.pid);
   await fill(admin, "payment-epay-key", epay.merchants[0]!.key);
   await fill(admin, "payment-epay-channels", "alipay, wxpay");
   await admin.getByTestId("payment-epay-enabled").check();
-  await admin.getByTestId("payment-epay-save").click();
-  await expect(admin.getByTestId("payment-epay-key-state")).toHaveText(/set|已设置/i);
+  await saved(admin, "epay", "key");
 }
 
 async function configureAlipay(admin: Page, alipay: AlipaySimulator): Promise<void> {
@@ -66,8 +66,18 @@ async function configureAlipay(admin: Page, alipay: AlipaySimulator): Promise<vo
   await fill(admin, "payment-alipay_f2f-privateKey", alipay.appPrivateKey);
   await fill(admin, "payment-alipay_f2f-alipayPublicKey", alipay.alipayPublicKey);
   await admin.getByTestId("payment-alipay_f2f-enabled").check();
-  await admin.getByTestId("payment-alipay_f2f-save").click();
-  await expect(admin.getByTestId("payment-alipay_f2f-privateKey-state")).toHaveText(/set|已设置/i);
+  await saved(admin, "alipay_f2f", "privateKey");
+}
+
+/**
+ * Saves a provider's card and waits until the server took it. The secret's "set" badge cannot tell:
+ * an earlier spec on this server leaves it set, so a page closed right after the click could drop
+ * the save (a later spec then found Alipay still switched off). A saved card empties its secret field.
+ */
+async function saved(admin: Page, provider: string, secret: string) {
+  await admin.getByTestId(`payment-${provider}-save`).click();
+  await expect(admin.getByTestId(`payment-${provider}-${secret}`)).toHaveValue("", { timeout: 30_000 });
+  await expect(admin.getByTestId(`payment-${provider}-${secret}-state`)).toHaveText(/set|已设置/i);
 }
 
 /** A fresh user, created by the admin, signed in on its own browser context. */

@@ -10,7 +10,7 @@ import path from "node:path";
 
 export interface Slot { port: number; dir: string }
 
-/** Ports of slot i: base + 100 i; specs start extra servers at +50..+90 of their slot's port. */
+/** Ports of slot i: base + 100 i; specs start extra servers at +1..+9 and +50..+90 of their slot's port. */
 export const slotPort = (base: number, i: number) => base + 100 * i;
 
 export const serverEnvFile = (dir: string) => path.join(dir, "server-env.json");

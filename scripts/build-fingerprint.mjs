@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { bundleServer } from "./server-bundle.mjs";
 
 /** Directories whose every file can end up in the build (pages, server code, messages, static files). */
 const INPUT_DIRS = ["src", "messages", "public"];
@@ -100,7 +101,9 @@ export function staleReason(root) {
 
 /**
  * `next build` exactly as `npm run build` used to run it (the project's own `next` from
- * node_modules/.bin, extra arguments passed through), then the record of what was built.
+ * node_modules/.bin, extra arguments passed through), the server and CLI bundles, the embedded
+ * database's empty cluster (pglite-template.mjs), then the record
+ * of what was built.
  * The record is removed first, so a failed or interrupted build is never taken as current.
  * @returns {number} the build's exit code
  */
@@ -118,6 +121,10 @@ export function buildAndRecord(root, args = []) {
     return 1;
   }
   if (run.status !== 0) return run.status ?? 1;
+  const bundled = bundleServer(root); // the custom server and the CLI, compiled (server-bundle.mjs)
+  if (bundled !== 0) return bundled;
+  // Not fatal: without the template a first embedded start runs initdb itself, as it always did.
+  spawnSync(process.execPath, [path.join(root, "scripts", "pglite-template.mjs")], { cwd: root, stdio: "inherit" });
   // Record what the build read: the sources as they were when it started (an edit made during the
   // build then counts as a change), except the files Next rewrites itself, taken as it left them.
   const after = computeFingerprint(root);

@@ -1,14 +1,20 @@
-// The scale data set behind the `dashboards` bench (`npm run seed:scale`): at SCALE=1, 100,000 users
-// with one subscription each, 1,000,000 orders over a year (payments for the paid and refunded ones),
-// 5,000,000 subscription access-log rows over 90 days, traffic_daily for 90 days, risk events, audit
-// log and task rows. Every table is filled by one INSERT ... SELECT over generate_series in the
-// database (batched for the big ones), so nothing crosses the wire row by row.
+// The scale data set behind the `dashboards` bench and the subscription bench at scale (`npm run
+// seed:scale`): at SCALE=1, 100,000 users with one subscription each on 200 nodes (their inbounds,
+// plans, purchase orders and panel clients: scripts/seed-scale-subscriptions.ts), 1,000,000 further
+// orders over a year (payments for the paid and refunded ones), 5,000,000 subscription access-log
+// rows over 90 days, traffic_daily for 90 days, risk events, audit log and task rows. The bulk tables
+// are filled by INSERT ... SELECT over generate_series in the database (batched for the big ones),
+// so nothing crosses the wire row by row.
 //
-// Ids are derived from the row number (users 00000000-…-<n>, subscriptions 00000001-…-<n>, orders
-// 00000002-…-<n>) so a child row names its parent by arithmetic, without joins. Passwords and
-// download tokens are placeholders: nobody can sign in as these users, and their links do not
-// decrypt. It is a data set for measuring reads, not a demo.
-import type pg from "pg";
+// Ids are derived from the row number (scripts/seed-scale-ids.ts) so a child row names its parent by
+// arithmetic, without joins. Passwords are placeholders (nobody can sign in as these users); download
+// tokens and panel credentials are real, made with the app's ENCRYPTION_KEY, so the subscription
+// endpoint serves these subscriptions.
+import { seedSubscriptions, userEmailSql, type SeedPair } from "./seed-scale-subscriptions";
+import { nodeIdSql, nodeOfSql, orderIdSql, stepper, subIdSql, userIdSql, type SeedClient } from "./seed-scale-ids";
+import { partitionName, utcDay } from "../src/server/services/logs/access-partitions";
+
+const DAY = 86_400_000;
 
 export interface ScaleCounts {
   users: number;
@@ -20,77 +26,47 @@ export interface ScaleCounts {
   nodes: number;
 }
 
+export interface ScaleResult {
+  counts: ScaleCounts;
+  /** Every subscription the gate serves, with its raw token (for the bench's pairs file; never logged). */
+  servable: SeedPair[];
+}
+
 /** Row counts at a scale factor (1 = the full set); never below a handful, so tiny scales still mean something. */
 export function scaleCounts(scale: number): ScaleCounts {
   const n = (full: number, min: number) => Math.max(min, Math.round(full * scale));
-  return { users: n(100_000, 20), orders: n(1_000_000, 50), accessLogs: n(5_000_000, 100), auditLogs: n(500_000, 20), tasks: n(100_000, 10), riskEvents: n(2_000, 5), nodes: 20 };
+  return { users: n(100_000, 20), orders: n(1_000_000, 50), accessLogs: n(5_000_000, 100), auditLogs: n(500_000, 20), tasks: n(100_000, 10), riskEvents: n(2_000, 5), nodes: n(200, 5) };
 }
 
 const BATCH = 500_000;
-const uuidOf = (prefix: string, expr: string) => `('${prefix}-0000-4000-8000-' || lpad(to_hex(${expr}), 12, '0'))::uuid`;
-export const userIdSql = (expr: string) => uuidOf("00000000", expr);
-export const subIdSql = (expr: string) => uuidOf("00000001", expr);
-const orderIdSql = (expr: string) => uuidOf("00000002", expr);
-const nodeIdSql = (expr: string) => uuidOf("00000003", expr);
-const planIdSql = (expr: string) => uuidOf("00000004", expr);
-
 /**
  * Fills an empty, migrated database. `log` gets one line per step. Runs with foreign-key triggers
  * off when the role may do so (session_replication_role = replica: the ids are consistent by
  * construction, and the checks would cost most of the access-log insert), on otherwise.
  */
-export async function seedScale(client: pg.ClientBase, opts: { scale: number; now?: Date; log?: (line: string) => void }): Promise<ScaleCounts> {
+export async function seedScale(client: SeedClient, opts: { scale: number; now?: Date; log?: (line: string) => void }): Promise<ScaleResult> {
   const c = scaleCounts(opts.scale);
   const now = (opts.now ?? new Date()).toISOString();
   const log = opts.log ?? (() => {});
-  const step = async (what: string, text: string, params: unknown[] = []) => {
-    const t0 = Date.now();
-    const r = await client.query(text, params);
-    log(`${what}: ${r.rowCount ?? 0} rows, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  };
+  const step = stepper(client, log);
   await client.query("set session_replication_role = replica").catch(() => log("foreign-key checks stay on (not allowed to turn them off)"));
   const U = c.users;
   const N = c.nodes;
 
-  await step(
-    "nodes",
-    `insert into nodes (id, name, panel_url, panel_username, panel_password_enc, panel_status, last_agent_report_at, sort_order)
-     select ${nodeIdSql("g")}, 'scale-node-' || lpad(g::text, 2, '0'), 'https://127.0.0.1:1/panel-' || g, 'admin', 'placeholder',
-       case when g % 10 = 0 then 'ERROR' else 'OK' end,
-       case when g % 7 = 0 then null when g % 5 = 0 then $1::timestamptz - interval '2 hours' else $1::timestamptz - interval '1 minute' end, g
-     from generate_series(1, $2::int) g`,
-    [now, N],
-  );
-  await step(
-    "plans",
-    `insert into plans (id, kind, name, node_id, price_minor, traffic_gb, duration_days, renewal_mode, renewal_price_minor)
-     select ${planIdSql("g")}, 'PROXY', 'Scale plan ' || g, ${nodeIdSql("g")}, g * 1500, g * 100, 30, 'FIXED', g * 1500
-     from generate_series(1, 3) g`,
-  );
-  // Users join evenly over 400 days, the newest last; a few are admins, most are active.
+  // Users join evenly over the 400 days before yesterday, the newest last (the same instant as in
+  // seed-scale-subscriptions' timeline); a few are admins, most are active, the unconfirmed ones
+  // have no verified address.
   await step(
     "users",
     `insert into users (id, email, password_hash, name, role, status, email_verified_at, created_at, updated_at)
-     select ${userIdSql("g")}, 'scale-user-' || g || '@example.com', '!seed-scale-no-login', 'User ' || g,
-       case when g <= 3 then 'ADMIN' else 'USER' end,
-       case when g % 100 < 90 then 'ACTIVE' when g % 100 < 95 then 'PENDING_EMAIL' when g % 100 < 98 then 'DISABLED' else 'BANNED' end,
-       t, t, t
-     from generate_series(1, $2::int) g, lateral (select $1::timestamptz - interval '400 days' * (1 - g::float8 / $2) as t) x`,
+     select ${userIdSql("g")}, ${userEmailSql("g")}, '!seed-scale-no-login', 'User ' || g,
+       case when g <= 3 then 'ADMIN' else 'USER' end, st, case when st <> 'PENDING_EMAIL' then t end, t, t
+     from generate_series(1, $2::int) g,
+       lateral (select $1::timestamptz - interval '1 day' - interval '399 days' * (1 - g::float8 / $2) as t,
+         case when g % 100 < 90 then 'ACTIVE' when g % 100 < 95 then 'PENDING_EMAIL' when g % 100 < 98 then 'DISABLED' else 'BANNED' end as st) x`,
     [now, U],
   );
-  // One subscription per user: 40 % active (expiring within 60 days), 5 % suspended, the rest ended.
-  await step(
-    "subscriptions",
-    `insert into subscriptions (id, user_id, plan_id, kind, status, node_id, starts_at, expires_at, traffic_limit_bytes, traffic_used_bytes,
-       download_token_hash, download_token_enc, created_at, updated_at)
-     select ${subIdSql("g")}, ${userIdSql("g")}, ${planIdSql("1 + g % 3")}, 'PROXY',
-       case when g % 20 < 8 then 'ACTIVE' when g % 20 = 8 then 'SUSPENDED' when g % 20 < 18 then 'EXPIRED' else 'CANCELLED' end,
-       ${nodeIdSql("1 + g % $2::int")}, e - interval '30 days', e, (1 + g % 3) * 100 * 1073741824::bigint, (g % 97) * 1073741824::bigint,
-       'scale-' || g, 'placeholder', e - interval '30 days', e - interval '30 days'
-     from generate_series(1, $3::int) g,
-       lateral (select case when g % 20 <= 8 then $1::timestamptz + interval '1 day' * (1 + g % 60) else $1::timestamptz - interval '1 day' * (1 + g % 300) end as e) x`,
-    [now, N, U],
-  );
+  const subs = await seedSubscriptions(client, { users: U, nodes: N, now, log });
   // Orders spread evenly over the last 365 days (the newest last): 70 % paid, 2 % refunded, the rest
   // closed or pending. Amounts 15.00-150.00 in CNY minor units.
   for (let from = 1; from <= c.orders; from += BATCH) {
@@ -122,20 +98,25 @@ export async function seedScale(client: pg.ClientBase, opts: { scale: number; no
      select id, user_id, provider, 'T' || order_no, total_minor, 'PAID', expires_at, paid_at, created_at, paid_at
      from orders where status in ('PAID', 'REFUNDED')`,
   );
-  // Access log: 90 days, the newest last; 70 % content fetches (API), 30 % node connections.
+  // Access log: 90 days, the newest last; 70 % content fetches (API), 30 % node connections. Their
+  // day partitions first, as the hourly job would have made them (else all would land in DEFAULT).
+  for (let d = utcDay(new Date(Date.parse(now) - 90 * DAY)); d.getTime() <= Date.parse(now); d = new Date(d.getTime() + DAY)) {
+    await step(`${partitionName(d)}`, `create table if not exists ${partitionName(d)} partition of subscription_access_logs
+      for values from ('${d.toISOString()}') to ('${new Date(d.getTime() + DAY).toISOString()}')`);
+  }
   for (let from = 1; from <= c.accessLogs; from += BATCH) {
     const to = Math.min(c.accessLogs, from + BATCH - 1);
     await step(
       `subscription_access_logs ${from}-${to}`,
       `insert into subscription_access_logs (subscription_id, user_id, node_id, source, outcome, ip, user_agent, format, country, region, city,
          inbound_tag, network, target_host, target_port, connection_count, unique_target_count, created_at)
-       select ${subIdSql("u")}, ${userIdSql("u")}, ${nodeIdSql("1 + u % $3::int")}, src,
-         case when g % 50 = 0 then 'expired' else 'ok' end,
+       select ${subIdSql("u")}, ${userIdSql("u")}, ${nodeIdSql(nodeOfSql("u", "$3::int"))}, src,
+         case when g % 50 = 0 then 'expired' else 'OK' end,
          '10.' || (u % 250) || '.' || (g % 250) || '.' || (1 + g % 200),
          case when src = 'API' then 'ClashMeta/1.18' else '' end,
          case when src = 'API' then (array['base64', 'clash', 'sing-box'])[1 + g % 3] else '' end,
          (array['CN', 'CN', 'CN', 'HK', 'JP', 'US', 'SG'])[1 + g % 7], '', '',
-         case when src = 'NODE' then 'inbound-' || (1 + u % $3::int) else '' end,
+         case when src = 'NODE' then 'inbound-20001' else '' end,
          case when src = 'NODE' then 'tcp' else '' end,
          case when src = 'NODE' then 'www.example.com' else '' end,
          case when src = 'NODE' then 443 end,
@@ -151,7 +132,7 @@ export async function seedScale(client: pg.ClientBase, opts: { scale: number; no
   await step(
     "traffic_daily",
     `insert into traffic_daily (day, subscription_id, user_id, node_id, up_bytes, down_bytes)
-     select (($1::timestamptz at time zone 'UTC')::date - d), ${subIdSql("u")}, ${userIdSql("u")}, ${nodeIdSql("1 + u % $2::int")},
+     select (($1::timestamptz at time zone 'UTC')::date - d), ${subIdSql("u")}, ${userIdSql("u")}, ${nodeIdSql(nodeOfSql("u", "$2::int"))},
        (1 + (u * 31 + d) % 50) * 1048576::bigint, (1 + (u * 17 + d) % 500) * 1048576::bigint
      from generate_series(0, 89) d, generate_series(1, $3::int) u
      where u % 20 < 8 and (u + d) % 3 = 0`,
@@ -188,5 +169,5 @@ export async function seedScale(client: pg.ClientBase, opts: { scale: number; no
     [now, c.tasks],
   );
   await client.query("set session_replication_role = origin").catch(() => {});
-  return c;
+  return { counts: c, servable: subs.servable };
 }

@@ -79,16 +79,18 @@ try {
   if (only !== "e2e") {
     // TEST_PASS tells PostgreSQL- and Redis-only tests that they are left out on purpose here: they run in the next pass.
     vitest("unit + integration (PGlite, in-memory limits)", { TEST_PASS: "pglite" });
-    if (TEST_DATABASE_URL) vitest("unit + integration (PostgreSQL + Redis)", { TEST_DATABASE_URL, TEST_REDIS_URL: TEST_REDIS_URL ?? "" });
+    // Only the files whose imports reach a database or Redis (TEST_PASS=engine, scripts/engine-tests.mjs):
+    // the rest ran the same code a moment ago, and the guard in tests/helpers/db.ts keeps the rule honest.
+    if (TEST_DATABASE_URL) vitest("unit + integration (PostgreSQL + Redis)", { TEST_DATABASE_URL, TEST_REDIS_URL: TEST_REDIS_URL ?? "", TEST_PASS: "engine" });
     else console.log("\n(TEST_DATABASE_URL not set: skipping the PostgreSQL run)");
   }
   if (only !== "unit") {
     run("production build", "node scripts/build.mjs", {});
-    playwright("browser tests (PGlite)", "", { E2E_PORT: "3123" });
+    playwright("browser tests (PGlite)", "", { E2E_PORT: "3123", E2E_PASS: "first" });
     if (TEST_DATABASE_URL) {
       const url = freshDbUrl(TEST_DATABASE_URL);
       try {
-        // Only the specs whose behaviour depends on the database engine or Redis (e2e/passes.ts).
+        // Each spec in the pass that matches what it proves, the engine-specific ones in both (e2e/passes.ts).
         playwright("browser tests (PostgreSQL + Redis)", "", { E2E_PORT: "3124", E2E_DATABASE_URL: url, E2E_REDIS_URL: TEST_REDIS_URL ?? "", E2E_PASS: "second" });
       } finally {
         sql(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);

@@ -1,7 +1,7 @@
 import { darken, isVirtualColor, keys, lighten, luminance, type CSSVariablesResolver, type MantineTheme } from "@mantine/core";
 
 // WCAG AA for normal text. Checked for every color in tests/ui/readable-colors.test.ts and on every
-// page by e2e/accessibility.spec.ts (axe-core, both schemes).
+// page by e2e/page-walk.spec.ts (axe-core, both schemes).
 export const AA = 4.5;
 
 export function contrast(a: string, b: string): number {

@@ -34,6 +34,12 @@ const EnvSchema = z.object({
   GEOIP_MMDB_PATH: opt(z.string()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   JOBS_DISABLED: opt(z.enum(["1", "true"])),
+  // The subscription gate's in-process read model (services/subscription-content/read-model): how
+  // many subscriptions and aggregate links one instance holds; 0 reads the database on every fetch.
+  SUBSCRIPTION_CACHE_ENTRIES: z.coerce.number().int().min(0).max(5_000_000).default(50_000),
+  // Testing only: every periodic job ticks at this interval instead of its own (minutes for most),
+  // so a test can watch several instances run them at once.
+  JOBS_INTERVAL_MS: opt(z.coerce.number().int().min(100).max(3_600_000)),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "AUTH_SECRET" | "ENCRYPTION_KEY"> & {

@@ -119,6 +119,7 @@ export const ERROR_REASONS = {
   subscription_expired: [],
   subscription_cancelled: [],
   subscription_format_unknown: ["formats"],
+  subscription_format_empty: ["format", "count", "reasons"],
   subscription_device_limit: ["limit"],
   // Risk control (behaviour §8): agent ingest, review workflow, the user-side restriction, devices
   node_access_too_many_events: ["max"],

@@ -11,6 +11,7 @@ export type ErrorCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"
+  | "NOT_ACCEPTABLE"
   | "RATE_LIMITED"
   | "METHOD_NOT_ALLOWED"
   | "PAYLOAD_TOO_LARGE"
@@ -23,6 +24,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  NOT_ACCEPTABLE: 406,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

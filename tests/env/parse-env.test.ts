@@ -43,6 +43,12 @@ describe("configuration", () => {
     expect(() => parseEnv({ AUTH_SECRET: "short", DATA_DIR: dir() })).toThrow(/AUTH_SECRET/);
   });
 
+  it("JOBS_INTERVAL_MS (tests only): unset by default, a whole number of ms from 100, anything else refused", () => {
+    expect(parseEnv({ DATA_DIR: dir() }).JOBS_INTERVAL_MS).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: dir(), JOBS_INTERVAL_MS: "1500" }).JOBS_INTERVAL_MS).toBe(1500);
+    for (const bad of ["soon", "50", "1.5"]) expect(() => parseEnv({ DATA_DIR: dir(), JOBS_INTERVAL_MS: bad })).toThrow(/JOBS_INTERVAL_MS/);
+  });
+
   it("defaults: base edition, port 3000, APP_URL from the port, empty strings treated as unset", () => {
     const e = parseEnv({ DATA_DIR: dir(), PORT: "4100", DATABASE_URL: "", REDIS_URL: "" });
     expect(e.EDITION).toBe("base");

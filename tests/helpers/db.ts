@@ -5,7 +5,10 @@
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { drizzleFor, installDb, type Db, type RawClient } from "../../src/server/db/client";
+import { GateWriteClient } from "../../src/server/db/gate-writes";
 import { runMigrations } from "../../src/server/db/migrate";
+import { closeGateModel } from "../../src/server/services/subscription-content/read-model/gate-model";
+import { assertEngineFile } from "./engine-guard";
 import { leasePgDatabase, releasePgDatabase } from "./pg-pool";
 import { leasePglite, releasePglite } from "./pglite-pool";
 
@@ -14,7 +17,7 @@ import { leasePglite, releasePglite } from "./pglite-pool";
  * DROP ... WITH (FORCE)): 57P01, which without an error listener becomes an uncaught exception.
  */
 export function testPool(connectionString: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, Client: GateWriteClient });
   pool.on("error", (err) => {
     if ((err as { code?: string }).code !== "57P01") throw err;
   });
@@ -35,6 +38,7 @@ export function openSecondInstance(t: { readonly raw: RawClient; readonly db: Db
 export interface TestDb { db: Db; raw: RawClient; kind: "pglite" | "pg"; close: () => Promise<void> }
 
 export async function createTestDb(opts: { install?: boolean } = {}): Promise<TestDb> {
+  assertEngineFile("opens a test database");
   const url = process.env.TEST_DATABASE_URL;
   let raw: RawClient;
   let release: () => Promise<void>;
@@ -58,7 +62,11 @@ export async function createTestDb(opts: { install?: boolean } = {}): Promise<Te
     db,
     raw,
     kind: raw.kind,
-    close: release,
+    // The gate's read model listens on this database: it stops before the database goes.
+    close: async () => {
+      await closeGateModel(db);
+      await release();
+    },
   };
 }
 

@@ -1,44 +1,16 @@
 // Upgrading a running site must not empty its Lines page: migration 0004 adds node visibility with
 // "hidden" as the default for new nodes, but keeps every node that has ever synced visible.
 // The real migration files run on the real driver, first up to 0003, then 0004 on top of old rows.
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import type { RawClient } from "../../src/server/db/client";
-import { migrationsFolder } from "../../src/server/db/migrate";
+import { describe, expect, it } from "vitest";
 import { testDbForFile } from "../helpers/db";
+import { emptyDatabase, migrateUpTo, query } from "../helpers/migrate-up-to";
 
 const t = testDbForFile();
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-async function query(raw: RawClient, text: string): Promise<Record<string, unknown>[]> {
-  return raw.kind === "pg" ? (await raw.pool.query(text)).rows : (await raw.pglite.query<Record<string, unknown>>(text)).rows;
-}
-
-/** Applies the committed migrations up to and including `lastTag`, as an older release would have. */
-async function migrateUpTo(raw: RawClient, lastTag: string): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), "rb-migrations-"));
-  dirs.push(dir);
-  cpSync(migrationsFolder(), dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const end = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(end, `migration ${lastTag} exists`).toBeGreaterThanOrEqual(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }));
-  if (raw.kind === "pg") await migratePg(drizzlePg(raw.pool), { migrationsFolder: dir });
-  else await migratePglite(drizzlePglite(raw.pglite), { migrationsFolder: dir });
-}
 
 describe("migration 0004_node_visibility", () => {
   it("keeps nodes that ever synced visible and leaves never-synced nodes hidden until their first sync", async () => {
     // Start from an empty database (testDbForFile migrated it fully; undo that).
-    for (const stmt of ["DROP SCHEMA public CASCADE", "CREATE SCHEMA public", "DROP SCHEMA IF EXISTS drizzle CASCADE"]) await query(t.raw, stmt);
+    await emptyDatabase(t.raw);
     await migrateUpTo(t.raw, "0003_sessions_two_factor");
     await query(
       t.raw,

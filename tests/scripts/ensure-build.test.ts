@@ -2,13 +2,13 @@
 // real scripts in a throwaway checkout whose `node_modules/.bin/next` is a stand-in that logs each
 // build (a real `next build` takes a minute and would collide with other runs on .next).
 import { spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const SCRIPTS = ["build-fingerprint.mjs", "build.mjs", "ensure-build.mjs"];
+const SCRIPTS = ["build-fingerprint.mjs", "build.mjs", "ensure-build.mjs", "server-bundle.mjs", "pglite-template.mjs"];
 
 // Writes .next/BUILD_ID like next build, and rewrites tsconfig.json as Next does on its first build.
 // FAKE_NEXT_FAIL makes it fail; FAKE_NEXT_EDIT names a source file edited while it "builds".
@@ -58,6 +58,12 @@ beforeEach(() => {
   write("src/app/page.tsx", "export default function Page() { return 'v1'; }\n");
   write("messages/en.json", '{"hello":"Hello"}\n');
   write("tests/a.test.ts", "// not build input\n");
+  // The entries the build compiles (scripts/server-bundle.mjs) with the real esbuild; each says
+  // which file runs it, so a test can tell the bundle from the source.
+  write("src/server/main.ts", 'const where: string = import.meta.url;\nconsole.log(`server v1 ${where}`);\n');
+  write("cli/main.ts", 'const where: string = import.meta.url;\nconsole.log(`cli v1 ${where}`);\n');
+  write("src/server/db/migrations/meta/_journal.json", '{"entries":[]}\n');
+  for (const pkg of ["esbuild", "tsx"]) symlinkSync(path.join(ROOT, "node_modules", pkg), path.join(dir, "node_modules", pkg));
 });
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -142,4 +148,46 @@ describe("npm run build (scripts/build.mjs)", () => {
     expect(run("build.mjs", { FAKE_NEXT_FAIL: "1" }).code).toBe(3);
     expect(existsSync(path.join(dir, ".next/relayboard-build.json"))).toBe(false);
   });
+});
+
+describe("the compiled server and CLI (scripts/server-bundle.mjs, bin/relayboard.mjs)", () => {
+  const node = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, args, { cwd: dir, env: { ...process.env, NODE_OPTIONS: "", NODE_ENV: "production", ...env }, encoding: "utf8" });
+  // Each case spawns node, tsx and esbuild several times: seconds each on a busy machine.
+  const SLOW = 120_000;
+  const bin = (env: Record<string, string> = {}) => node([path.join(dir, "bin", "relayboard.mjs")], env).stdout.trim();
+
+  beforeEach(() => {
+    mkdirSync(path.join(dir, "bin"));
+    copyFileSync(path.join(ROOT, "bin", "relayboard.mjs"), path.join(dir, "bin", "relayboard.mjs"));
+  });
+
+  it("npm run build compiles both entries beside the Next build, with the migrations, and npm start accepts them", () => {
+    expect(run("build.mjs").code).toBe(0);
+    expect(node([".next/relayboard/server.mjs"]).stdout).toContain("server v1 file://");
+    expect(node([".next/relayboard/server.mjs"]).stdout).toContain("/.next/relayboard/server.mjs");
+    expect(existsSync(path.join(dir, ".next/relayboard/migrations/meta/_journal.json"))).toBe(true);
+    expect(run("ensure-build.mjs")).toEqual({ code: 0, out: "" });
+  }, SLOW);
+
+  it("the CLI runs the bundle while it matches the sources, and the source otherwise", () => {
+    expect(bin()).toMatch(/^cli v1 .*\/cli\/main\.ts$/); // no build yet: tsx
+    run("build.mjs");
+    expect(bin()).toMatch(/^cli v1 .*\/\.next\/relayboard\/cli\.mjs$/);
+    expect(bin({ NODE_ENV: "test" })).toMatch(/\/cli\/main\.ts$/);
+    expect(bin({ NODE_ENV: "development" })).toMatch(/\/cli\/main\.ts$/);
+
+    // cli/ is no Next input: the edit makes only the bundle stale, and the CLI runs the edited source.
+    write("cli/main.ts", 'console.log(`cli v2 ${import.meta.url}`);\n');
+    expect(bin()).toMatch(/^cli v2 .*\/cli\/main\.ts$/);
+    const r = run("ensure-build.mjs");
+    expect(r).toEqual({ code: 0, out: ".next/relayboard/server.mjs is missing or older than the sources: compiling the server and the CLI...\n" });
+    expect(builds()).toHaveLength(1); // no second next build
+    expect(bin()).toMatch(/^cli v2 .*\/\.next\/relayboard\/cli\.mjs$/);
+  }, SLOW);
+
+  it("a bundle whose input was removed is not current", () => {
+    run("build.mjs");
+    rmSync(path.join(dir, "src/server/main.ts"));
+    expect(bin()).toMatch(/\/cli\/main\.ts$/);
+  }, SLOW);
 });

@@ -17,6 +17,7 @@ import { forgetContentSettings } from "../../src/server/services/subscription-co
 import { updateSettings } from "../../src/server/services/settings";
 import { myAggregateToken, rotateAggregateToken } from "../../src/server/services/subscriptions";
 import { buyer, drainTasks, openShop, proxyPlan } from "../commerce/fixtures";
+import { subscribedIn } from "./gate-fixtures";
 
 const shop = openShop();
 let server: Server;
@@ -40,15 +41,7 @@ afterAll(async () => {
 let ipN = 1;
 const ip = () => `198.51.${(ipN >> 8) & 255}.${ipN++ & 255}`;
 
-async function subscribed() {
-  const plan = await proxyPlan(shop);
-  const u = await buyer(shop);
-  const order = await buyNow(u.ctx, { planId: plan.id });
-  if (order.status !== "PAID") await confirmOrder(shop.admin.ctx, order.id);
-  await drainTasks(shop.db);
-  const [sub] = await shop.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
-  return { user: u, sub: sub!, token: decryptSecret(sub!.downloadTokenEnc) };
-}
+const subscribed = () => subscribedIn(shop);
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { "x-forwarded-for": ip(), ...headers } });
 const reasonOf = async (res: Response) => ((await res.json()) as { error: { details: { reason: string } } }).error.details.reason;

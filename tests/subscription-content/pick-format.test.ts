@@ -2,10 +2,11 @@
 // §8.4) land on the document they can read; anything else gets base64 links.
 import { describe, expect, it } from "vitest";
 import { FORMAT_ALIASES, pickFormat, UA_RULES } from "../../src/server/services/subscription-content/pick-format";
-import { CONTENT_FORMATS } from "../../src/server/services/subscription-content/types";
+import { SERVED_FORMATS } from "../../src/server/services/subscription-content/types";
 
 describe("pickFormat: ?format=", () => {
-  it.each(CONTENT_FORMATS)("accepts %s, whatever the UA says", (f) => {
+  // xray-json was an alias of v2ray-json until it became a format of its own (the array, issue 26).
+  it.each(SERVED_FORMATS)("accepts %s, whatever the UA says", (f) => {
     expect(pickFormat({ format: f, userAgent: "clash-verge/v2.0.0" })).toBe(f);
     expect(pickFormat({ format: ` ${f.toUpperCase()} ` })).toBe(f);
   });
@@ -16,7 +17,10 @@ describe("pickFormat: ?format=", () => {
     ["meta", "clash"],
     ["singbox", "sing-box"],
     ["json", "v2ray-json"],
-    ["xray-json", "v2ray-json"],
+    ["xray-array", "xray-json"],
+    ["ss", "sip008"],
+    ["shadowsocks", "sip008"],
+    ["clash_classic", "clash-classic"],
     ["links", "base64"],
     ["v2rayn", "base64"],
     ["raw", "plain"],

@@ -3,7 +3,7 @@
 // combination 4.34 understands (and refused for ones it does not, so the check can fail); and run as
 // the client of a real v2ray server, carrying a page for each protocol.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -13,7 +13,7 @@ import { renderServerConfig } from "../../simulators/xui/v2ray-config";
 import { startV2rayProcess, type V2rayProcess } from "../../simulators/xui/v2ray-process";
 import { endpointsFor, uniqueNames } from "../../src/server/services/subscription-content/endpoints";
 import type { ProxyEndpoint } from "../../src/server/services/subscription-content/types";
-import { documentV2rayJson } from "../../src/server/services/subscription-content/v2ray-json";
+import { documentV2rayJson, documentXrayJson } from "../../src/server/services/subscription-content/v2ray-json";
 import { requireTool } from "../helpers/requirements";
 import { freePort, getViaHttpProxy, startPage } from "../panel/helpers";
 import { combinations, HY2_AUTH, inputFor, PROTOCOLS, REALITY_PUB, SECURITIES, SS2022_CLIENT, SS2022_SERVER, TRANSPORTS, type SecurityCase, type TransportCase } from "./link-fixtures";
@@ -210,24 +210,35 @@ describe.runIf(hasV2ray)("v2ray-json as the client of a real v2ray server", () =
     rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const [i, { p, t }] of cases.entries()) {
-    it(`carries a page over ${p.name} / ${t.name}`, async () => {
-      const input = inputFor(p, t, SECURITIES[0]!, { listen: "127.0.0.1", port: ports[i]! });
-      const config = configOf(endpointsFor(input));
-      // Only the local ports change, so parallel tests do not collide on 10808/10809.
-      const [socksPort, httpPort] = [await freePort(), await freePort()];
-      config.inbounds[0].port = socksPort;
-      config.inbounds[1].port = httpPort;
-      const client = await startV2rayProcess(v2ray as string, config, join(dir, `client-${i}.json`), [{ host: "127.0.0.1", port: httpPort }]);
-      try {
-        // A host name, not 127.0.0.1: the config sends private IPs direct, and a domain is not
-        // resolved for that rule (AsIs), so this request must take the proxy.
-        const res = await getViaHttpProxy(httpPort, `http://localhost:${page.port}/`);
-        expect(res).toEqual({ status: 200, body: PAGE });
-      } finally {
-        await client.stop();
-      }
-      await expect.poll(() => readFileSync(join(dir, "access.log"), "utf8"), { timeout: 5_000 }).toContain(`email: user-${p.protocol}@example.com`);
-    });
+  // The Xray-JSON array's element for one endpoint is run the same way, as v2rayN would run it.
+  const xrayElement = (eps: ProxyEndpoint[]): Json => {
+    const array = JSON.parse(documentXrayJson(eps).body) as Json[];
+    expect(array).toHaveLength(1);
+    return array[0]!;
+  };
+  for (const [format, build] of [["v2ray-json", configOf], ["xray-json", xrayElement]] as const) {
+    for (const [i, { p, t }] of cases.entries()) {
+      it(`carries a page over ${p.name} / ${t.name} (${format})`, async () => {
+        const input = inputFor(p, t, SECURITIES[0]!, { listen: "127.0.0.1", port: ports[i]! });
+        const config = build(endpointsFor(input));
+        // Only the local ports change, so parallel tests do not collide on 10808/10809.
+        const [socksPort, httpPort] = [await freePort(), await freePort()];
+        // The server's access log must gain a line for this user (the other format's run left some).
+        const seen = () => readFileSync(join(dir, "access.log"), "utf8").split(`email: user-${p.protocol}@example.com`).length - 1;
+        const before = existsSync(join(dir, "access.log")) ? seen() : 0;
+        config.inbounds[0].port = socksPort;
+        config.inbounds[1].port = httpPort;
+        const client = await startV2rayProcess(v2ray as string, config, join(dir, `client-${format}-${i}.json`), [{ host: "127.0.0.1", port: httpPort }]);
+        try {
+          // A host name, not 127.0.0.1: the config sends private IPs direct, and a domain is not
+          // resolved for that rule (AsIs), so this request must take the proxy.
+          const res = await getViaHttpProxy(httpPort, `http://localhost:${page.port}/`);
+          expect(res).toEqual({ status: 200, body: PAGE });
+        } finally {
+          await client.stop();
+        }
+        await expect.poll(seen, { timeout: 5_000 }).toBeGreaterThan(before);
+      });
+    }
   }
 });

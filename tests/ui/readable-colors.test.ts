@@ -3,7 +3,7 @@
 // light-variant badges on their tint, colored and dimmed text on the page, in both schemes.
 import { DEFAULT_THEME, defaultCssVariablesResolver, keys, mergeMantineTheme } from "@mantine/core";
 import { describe, expect, it } from "vitest";
-import { theme } from "@/components/providers";
+import { theme } from "@/components/theme";
 import { AA, contrast, readableColors } from "@/components/readable-colors";
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);

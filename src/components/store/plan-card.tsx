@@ -6,7 +6,7 @@ import { Badge, Button, Card, Group, NumberInput, Slider, Stack, Text, Title } f
 import { IconShoppingCartPlus, IconStarFilled, IconTicket } from "@tabler/icons-react";
 import { useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { addToCartAction, buyNowAction } from "@/app/(user)/store/actions";
 import { ButtonLink } from "@/components/links";
 import { notifyError, notifySuccess } from "@/components/forms/notify";
@@ -57,6 +57,7 @@ export function PlanCard({ plan, currency, visitor = false }: { plan: StorePlan;
   const [gb, setGb] = useState(plan.minGb);
   const [busy, setBusy] = useState<"buy" | "cart" | null>(null);
   const [couponDialog, setCouponDialog] = useState(false);
+  const titleId = useId();
   const tp = useTranslations("payPage");
   const gbOk = !slider || (Number.isInteger(gb) && gb >= plan.minGb && gb <= plan.maxGb);
   const priceMinor = slider ? plan.pricePerGbMinor * (gbOk ? gb : plan.minGb) : plan.priceMinor;
@@ -83,10 +84,11 @@ export function PlanCard({ plan, currency, visitor = false }: { plan: StorePlan;
   };
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="plan-card" data-plan-name={plan.name} style={plan.featured ? { borderColor: "var(--mantine-color-blue-filled)" } : undefined}>
+    // A named group: each card's "Buy now" and "Add to cart" is announced with the plan it buys.
+    <Card withBorder padding="lg" radius="md" role="group" aria-labelledby={titleId} data-testid="plan-card" data-plan-name={plan.name} style={plan.featured ? { borderColor: "var(--mantine-color-blue-filled)" } : undefined}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }} data-testid="plan-name">
+          <Title order={3} size="h4" id={titleId} style={{ overflowWrap: "anywhere" }} data-testid="plan-name">
             {plan.name}
           </Title>
           <Group gap={4} wrap="nowrap">

@@ -32,7 +32,7 @@ export function AdminQueue({ rows, filtered }: { rows: QueueRow[]; filtered: boo
   const phone = usePhoneLayout();
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
   const open = (r: QueueRow) => (
-    <ButtonLink href={`/admin/tickets/${r.id}`} variant="default" size="compact-xs" data-testid="admin-ticket-open">
+    <ButtonLink href={`/admin/tickets/${r.id}`} variant="default" size="compact-xs" aria-label={t("admin.openLabel", { subject: r.subject })} data-testid="admin-ticket-open">
       {t("admin.open")}
     </ButtonLink>
   );

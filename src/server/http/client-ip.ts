@@ -17,9 +17,22 @@ export function parseTrustedProxies(spec: string | undefined): BlockList {
 
 const normalize = (ip: string) => (ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
 
+// BlockList.check builds a SocketAddress per call: about 2.5 % of the subscription endpoint's CPU
+// under load, for the same few proxy and client addresses again and again. The lists are built once
+// at start, so answers are remembered per list (bounded: cleared when full).
+const MEMO_MAX = 10_000;
+const memos = new WeakMap<BlockList, Map<string, boolean>>();
+
 function isTrusted(list: BlockList, ip: string): boolean {
+  let memo = memos.get(list);
+  if (!memo) memos.set(list, (memo = new Map()));
+  const known = memo.get(ip);
+  if (known !== undefined) return known;
   const v = isIP(ip);
-  return v !== 0 && list.check(ip, v === 6 ? "ipv6" : "ipv4");
+  const trusted = v !== 0 && list.check(ip, v === 6 ? "ipv6" : "ipv4");
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(ip, trusted);
+  return trusted;
 }
 
 /** Whether the socket peer is one of TRUSTED_PROXIES: only then are its forwarding headers believed. */

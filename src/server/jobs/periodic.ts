@@ -1,12 +1,13 @@
 // Periodic jobs of the commerce area, run by every instance: each is safe to run concurrently
 // (conditional updates; chain receipts are inserted once), so no cross-instance lock is needed.
 import type { Db } from "../db/client";
+import { env } from "../env";
 import { describeError } from "../describe-error";
 import { log } from "../logger";
 import { expireDueOrders } from "../services/orders";
 import { pollUsdtReceipts } from "../services/payments";
 import { expireDueSubscriptions, reconcileAllNodes, resetDueTraffic, sendReminders, syncAllTraffic } from "../services/subscription-lifecycle";
-import { runAutomaticLogCleanup } from "../services/logs";
+import { ensureAccessLogPartitions, runAutomaticLogCleanup } from "../services/logs";
 import { runScheduledBackup } from "../services/backup";
 import { pruneAgentData } from "../services/telemetry";
 import { expireDueRecharges } from "../services/wallet/recharge-expiry";
@@ -37,11 +38,15 @@ export const PERIODIC_JOBS: Job[] = [
   { name: "agents.prune", everyMs: 15 * 60_000, run: (db) => pruneAgentData(db) },
   // Log retention: ticks everywhere, but the day is claimed in the database, so one instance runs it.
   { name: "logs.cleanup", everyMs: 15 * 60_000, run: (db) => runAutomaticLogCleanup(db) },
+  // The access log's day partitions, a week ahead; on every instance (making one twice is harmless),
+  // and whether or not the cleanup is enabled (services/logs/access-partitions.ts).
+  { name: "logs.access-partitions", everyMs: 60 * 60_000, run: (db) => ensureAccessLogPartitions(db) },
   // Scheduled dumps (off by default): the day is claimed in the database, like the log cleanup.
   { name: "backup.scheduled", everyMs: 15 * 60_000, run: (db) => runScheduledBackup(db) },
 ];
 
-export function startPeriodicJobs(db: Db, jobs = PERIODIC_JOBS) {
+/** `everyMs` (JOBS_INTERVAL_MS, tests only) replaces every job's own interval. */
+export function startPeriodicJobs(db: Db, jobs = PERIODIC_JOBS, everyMs = env().JOBS_INTERVAL_MS) {
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) => {
     let busy = false;
@@ -57,7 +62,7 @@ export function startPeriodicJobs(db: Db, jobs = PERIODIC_JOBS) {
         });
       running.add(p);
     };
-    return setInterval(tick, job.everyMs);
+    return setInterval(tick, everyMs ?? job.everyMs);
   });
   return {
     async stop() {

@@ -29,6 +29,13 @@ export function countSubscriptionFetch(format: string, outcome: string): void {
   metrics().subscriptionFetches.inc({ format, outcome });
 }
 
+/** Endpoints a freshly rendered document left out: `unreadable` ones (stream.ts) and the rest. */
+export function countSkippedEndpoints(format: string, unreadable: number, other: number): void {
+  const m = metrics();
+  if (unreadable) m.subscriptionSkippedEndpoints.inc({ format, cause: "unreadable" }, unreadable);
+  if (other) m.subscriptionSkippedEndpoints.inc({ format, cause: "format" }, other);
+}
+
 export function countNodeAccess(r: { processed: number; skipped: number; warnings: number; suspended: number }): void {
   const m = metrics();
   if (r.processed) m.nodeAccessEvents.inc({ result: "processed" }, r.processed);

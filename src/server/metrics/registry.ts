@@ -48,6 +48,12 @@ function create() {
       labelNames: ["format", "outcome"] as const,
       registers: [registry],
     }),
+    subscriptionSkippedEndpoints: new Counter({
+      name: "relayboard_subscription_skipped_endpoints_total",
+      help: "Endpoints left out of a rendered subscription document (each render counts once; renders are cached per content version), by format and cause: unreadable (a stream setting no format knows, e.g. an unknown security) or format (the format or client cannot carry it).",
+      labelNames: ["format", "cause"] as const,
+      registers: [registry],
+    }),
     nodeAccessEvents: new Counter({
       name: "relayboard_node_access_events_total",
       help: "Node-access events reported by agents, by result (processed or skipped).",

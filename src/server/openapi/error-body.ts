@@ -30,6 +30,7 @@ export const ERROR_RESPONSES = {
   403: { name: "Forbidden", description: "The caller may not do this (FORBIDDEN): wrong role, risk-restricted account, cross-origin upload..." },
   404: { name: "NotFound", description: "No such object, or not the caller's (NOT_FOUND)." },
   405: { name: "MethodNotAllowed", description: "The method is not served here (METHOD_NOT_ALLOWED)." },
+  406: { name: "NotAcceptable", description: "Nothing in the asked form can be given (NOT_ACCEPTABLE): a subscription format that can carry none of its servers; `details.reasons` says why." },
   409: { name: "Conflict", description: "The request conflicts with the current state (CONFLICT)." },
   413: { name: "PayloadTooLarge", description: "The body or a batch is over its limit (PAYLOAD_TOO_LARGE)." },
   415: { name: "UnsupportedMediaType", description: "The body's content type is not accepted (UNSUPPORTED_MEDIA_TYPE)." },

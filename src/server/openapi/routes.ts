@@ -12,7 +12,7 @@ import { WalletCreateInput as CreatePaymentInput } from "../services/payments/cr
 import { NOTIFY_PROVIDERS, type NotifyProvider } from "../services/payments/notify";
 import { Envelope as NodeAccessEnvelope } from "../services/risk/node-access";
 import { MAX_NODE_ACCESS_EVENTS, NodeAccessEvent } from "../services/risk/node-access-input";
-import { CONTENT_FORMATS } from "../services/subscription-content/types";
+import { SERVED_FORMATS } from "../services/subscription-content/types";
 import { RechargePaymentInput } from "../services/wallet/recharge";
 import { ReplyInput } from "../services/support/ticket-input";
 import { CreateInput as CreateTicketForm, ReplyWithFilesInput } from "../services/support/tickets";
@@ -41,7 +41,7 @@ const agentErrors = [400, 401, 409, 413, 415, 429] as const;
 
 const SubscriptionQuery = z.object({
   token: z.string().describe("The subscription's download token (the user's aggregate token for /all)."),
-  format: z.enum(CONTENT_FORMATS).optional().describe("Omit to pick by the client's User-Agent."),
+  format: z.enum(SERVED_FORMATS).optional().describe("Omit to pick by the client's User-Agent."),
 });
 const subscriptionContent = {
   status: 200,
@@ -111,8 +111,8 @@ export const ROUTES: RouteDoc[] = [
   { method: "get", path: "/api/wallet/recharge/query/{tradeNo}", tag: "Wallet", summary: "Payment status of a recharge by trade number", access: "user", description: "Wallet edition only (404 otherwise). While the attempt is open the gateway is asked too, so a lost callback still credits the balance (once).", pathParams: { tradeNo: { schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), description: "The payment's trade number." } }, success: { status: 200, description: "{ tradeNo, provider, paymentStatus, recharge }" }, errors: [401, 403, 404] },
   { method: "post", path: "/api/wallet/redeem-card", tag: "Wallet", summary: "Redeem a prepaid card", access: "user", description: "Wallet edition only (404 otherwise). A balance card credits the balance at once; a plan card activates its plan (a new subscription). Unknown, used and expired codes all answer 400 card_invalid. Wrong codes are limited per account (10 an hour) and per IP (30 an hour): 429 with Retry-After.", body: { contentType: "application/json", schema: { name: "RedeemCardInput", schema: RedeemCardInput } }, success: { status: 200, description: "{ kind: BALANCE, cardId, amountMinor, balanceMinor, currency } or { kind: PLAN, cardId, planId, planName, subscriptionId, orderId, orderNo }" }, errors: [400, 401, 403, 404, 409, 413, 415, 429] },
 
-  { method: "get", path: "/api/subscription/{id}", tag: "Subscriptions", summary: "Subscription content for client apps", access: "public", description: "Answered by the custom server before Next.js (the same pipeline as the Route Handler). The token in the query is the credential.", pathParams: { id: uuid("The subscription.") }, query: SubscriptionQuery, success: subscriptionContent, errors: [400, 403, 404, 429] },
-  { method: "get", path: "/api/subscription/all", tag: "Subscriptions", summary: "Every active subscription of one user, as one content", access: "public", description: "The user's aggregate token in the query is the credential.", query: SubscriptionQuery, success: subscriptionContent, errors: [400, 403, 404, 429] },
+  { method: "get", path: "/api/subscription/{id}", tag: "Subscriptions", summary: "Subscription content for client apps", access: "public", description: "Answered by the custom server before Next.js (the same pipeline as the Route Handler). The token in the query is the credential.", pathParams: { id: uuid("The subscription.") }, query: SubscriptionQuery, success: subscriptionContent, errors: [400, 403, 404, 406, 429] },
+  { method: "get", path: "/api/subscription/all", tag: "Subscriptions", summary: "Every active subscription of one user, as one content", access: "public", description: "The user's aggregate token in the query is the credential.", query: SubscriptionQuery, success: subscriptionContent, errors: [400, 403, 404, 406, 429] },
 
   { method: "post", path: "/api/support/tickets", tag: "Support", summary: "Open a ticket (multipart, up to three images)", access: "user", description: "Same-origin only. Open to a risk-restricted account.", body: { contentType: "multipart/form-data", schema: { name: "CreateTicketForm", schema: CreateTicketForm }, files: ticketFiles }, success: { status: 201, description: "{ id }" }, errors: [400, 401, 403, 413, 415, 429] },
   { method: "post", path: "/api/support/tickets/{id}/replies", tag: "Support", summary: "Reply to one of the caller's tickets", access: "user", description: "Same-origin only. Open to a risk-restricted account.", pathParams: { id: { schema: ReplyInput.shape.ticketId, description: "The ticket." } }, body: { contentType: "multipart/form-data", schema: { name: "TicketReplyForm", schema: ReplyForm }, files: ticketFiles }, success: { status: 201, description: "The new message." }, errors: [400, 401, 403, 404, 409, 413, 415, 429] },

@@ -50,7 +50,7 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]); ttl = tonumber(ARGV[2])
 return {c, ttl}`;
 
 export class RedisLimiter implements Limiter {
-  constructor(private redis: Redis, private fallback = new MemoryLimiter(), private prefix = "rl:") {}
+  constructor(readonly redis: Redis, private fallback = new MemoryLimiter(), readonly prefix = "rl:") {}
   // Circuit breaker: after a Redis failure, count in memory for a few seconds without asking Redis,
   // so an outage costs one timeout per period instead of one per request.
   private openUntil = 0;
@@ -74,6 +74,18 @@ export class RedisLimiter implements Limiter {
       () => this.fallback.hit(key, limit, windowSeconds, cost),
     );
   }
+  /** Several hits in one pipeline (local-buckets.ts reconciling); throws when Redis fails. */
+  async hitMany(items: Array<{ key: string; limit: number; windowSeconds: number; cost: number }>): Promise<LimitResult[]> {
+    const p = this.redis.pipeline();
+    for (const i of items) p.eval(HIT_SCRIPT, 1, this.prefix + i.key, i.cost, i.windowSeconds * 1000);
+    const out = (await p.exec()) ?? [];
+    return items.map((item, idx) => {
+      const [err, value] = out[idx] ?? [new Error("no reply")];
+      if (err) throw err;
+      const [count, ttl] = value as [number, number];
+      return { ok: count <= item.limit, count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    });
+  }
   peek(key: string, limit: number) {
     return this.guarded(
       async () => {
@@ -89,7 +101,7 @@ export class RedisLimiter implements Limiter {
   }
 }
 
-const g = globalThis as unknown as { __relayboardLimiter?: Limiter; __relayboardRedis?: Redis };
+const g = globalThis as unknown as { __relayboardLimiter?: Limiter; __relayboardRedis?: Redis; __relayboardGateLimiter?: { limiter: { close(): Promise<void> } } };
 
 export function getRedis(): Redis | undefined {
   const url = env().REDIS_URL;
@@ -114,6 +126,10 @@ export function setLimiter(l: Limiter | undefined): void {
 }
 
 export async function closeRedis(): Promise<void> {
+  // The subscription endpoint's local buckets (local-buckets.ts) hand their last counts to Redis first.
+  const buckets = g.__relayboardGateLimiter;
+  g.__relayboardGateLimiter = undefined;
+  await buckets?.limiter.close().catch(() => undefined);
   const r = g.__relayboardRedis;
   g.__relayboardRedis = undefined;
   g.__relayboardLimiter = undefined;

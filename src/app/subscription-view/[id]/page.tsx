@@ -1,7 +1,8 @@
 // The browser view of a subscription link: the custom server sends a browser's
 // GET /api/subscription/<id>?token=… (Accept: text/html, no format=) here. No login and no user
 // shell: the token is the only key, so the page passes the same gate as the content endpoint and
-// shows only what the token already grants (plans, usage, expiry, the links themselves).
+// shows only what the token already grants (plans, usage, expiry, the links themselves). With a
+// view-only token (?view=, from a client app's profile-web-page-url) it shows the summary alone.
 import { Alert, Card, Container, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconLinkOff } from "@tabler/icons-react";
 import type { Metadata } from "next";
@@ -85,11 +86,15 @@ async function SubscriptionSummary({ sub, now }: { sub: SubjectSubscription; now
 export default async function SubscriptionViewPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const db = getDb();
   const [{ id }, query, h, settings, info, t] = await Promise.all([params, searchParams, headers(), contentSettings(getDb()), siteInfo(), getTranslations("subscriptionPage")]);
+  // A download token opens everything it fetches; a view token (a client app's profile-web-page-url)
+  // opens the summary only: no links, no import buttons.
   const token = (oneParam(query.token) ?? "").trim();
+  const viewOnly = !token && Boolean(oneParam(query.view));
   const now = new Date();
   // The custom server stamps the client IP (TRUSTED_PROXIES applied); the same per-IP limit as the endpoint.
   const ip = requestMeta(h).ip ?? "unknown";
-  const gate = await openContent(db, { id, token, ip, now, limits: settings.limits });
+  const credential = viewOnly ? { token: (oneParam(query.view) ?? "").trim(), credential: "view" as const } : { token };
+  const gate = await openContent(db, { id, ...credential, ip, now, limits: settings.limits });
   // A view in a browser is an access like any other (format "html" in the history).
   logGateOutcome(db, gate, { ip, userAgent: h.get("user-agent") ?? "", format: "html" }, now);
   if (!gate.ok) {
@@ -102,6 +107,29 @@ export default async function SubscriptionViewPage({ params, searchParams }: { p
 
   const { subject } = gate;
   const one = subject.kind === "one";
+  const summaries =
+    subject.subscriptions.length === 0 ? (
+      <Alert variant="light" color="gray" data-testid="subscription-view-none">
+        {t("noneActive")}
+      </Alert>
+    ) : (
+      subject.subscriptions.map((s) => <SubscriptionSummary key={s.id} sub={s} now={now} />)
+    );
+  if (viewOnly) {
+    return (
+      <SiteFrame siteName={info.siteName}>
+        <Container size="lg" px="sm" py="md">
+          <Stack gap="md" data-testid="subscription-view" data-kind={subject.kind} data-view-only="true">
+            <Title order={2}>{one ? t("title") : t("allTitle")}</Title>
+            {summaries}
+            <Alert variant="light" color="blue" data-testid="subscription-view-only-note">
+              {t("viewOnlyNote")}
+            </Alert>
+          </Stack>
+        </Container>
+      </SiteFrame>
+    );
+  }
   const contentUrl = one ? subscriptionContentUrl(settings.baseUrl, id, token) : aggregateContentUrl(settings.baseUrl, token);
   const urls = Object.fromEntries(CONTENT_FORMATS.map((f) => [f, one ? subscriptionContentUrl(settings.baseUrl, id, token, f) : aggregateContentUrl(settings.baseUrl, token, f)])) as Record<ContentFormat, string>;
   const name = one ? (subject.subscriptions[0]?.planName ?? info.siteName) : info.siteName;
@@ -116,13 +144,7 @@ export default async function SubscriptionViewPage({ params, searchParams }: { p
               {t("intro")}
             </Text>
           </div>
-          {subject.subscriptions.length === 0 ? (
-            <Alert variant="light" color="gray" data-testid="subscription-view-none">
-              {t("noneActive")}
-            </Alert>
-          ) : (
-            subject.subscriptions.map((s) => <SubscriptionSummary key={s.id} sub={s} now={now} />)
-          )}
+          {summaries}
           <Alert variant="light" color="yellow">
             {t("privateNote")}
           </Alert>

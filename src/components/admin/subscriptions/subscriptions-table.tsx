@@ -27,6 +27,8 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
     </Group>
   );
 
+  // Two rows of one plan lead to two subscriptions: the links name the row's short id (shown under the plan).
+  const openName = (s: SubscriptionRow) => t("openFor", { plan: s.planName, id: shortId(s.id) });
   const columns: Column<SubscriptionRow>[] = [
     { key: "select", header: <SelectAll selection={selection} label={t("selectAll")} testId="subscription-select-all" />, width: 40, cell: select },
     {
@@ -34,7 +36,7 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
       header: t("plan"),
       cell: (s) => (
         <Stack gap={0}>
-          <Anchor component={Link} href={href(s)} size="sm" fw={500} data-testid="subscription-open">
+          <Anchor component={Link} href={href(s)} size="sm" fw={500} aria-label={openName(s)} data-testid="subscription-open">
             {s.planName}
           </Anchor>
           <Text size="xs" c="dimmed" ff="monospace">
@@ -54,7 +56,7 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
       align: "right",
       sticky: true,
       cell: (s) => (
-        <Button component={Link} href={href(s)} variant="default" size="compact-xs" data-testid="subscription-details">
+        <Button component={Link} href={href(s)} variant="default" size="compact-xs" aria-label={t("detailsFor", { id: shortId(s.id) })} data-testid="subscription-details">
           {t("details")}
         </Button>
       ),
@@ -65,7 +67,7 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
     <Group gap="xs" wrap="nowrap" align="flex-start">
       {select(s)}
       <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-        <Anchor component={Link} href={href(s)} size="sm" fw={600} style={{ overflowWrap: "anywhere" }} data-testid="subscription-open">
+        <Anchor component={Link} href={href(s)} size="sm" fw={600} style={{ overflowWrap: "anywhere" }} aria-label={openName(s)} data-testid="subscription-open">
           {s.planName}
         </Anchor>
         <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>

@@ -81,8 +81,9 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
             {words.kind(task.kind)}
           </Text>
           {payloadText(task.payload) ? (
-            <Tooltip label={payloadText(task.payload)} multiline maw={420} style={{ overflowWrap: "anywhere" }}>
-              <Code block={false} style={{ display: "block", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }}>
+            // Cut on purpose, the whole text in the tooltip (on touch too), as the list kit's Truncated cells.
+            <Tooltip label={payloadText(task.payload)} multiline maw={420} style={{ overflowWrap: "anywhere" }} events={{ hover: true, focus: true, touch: true }}>
+              <Code block={false} data-truncated style={{ display: "block", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }}>
                 {payloadText(task.payload)}
               </Code>
             </Tooltip>

@@ -31,10 +31,14 @@ export type AccessOutcome = (typeof ACCESS_OUTCOMES)[number];
 export const subscriptionAccessLogs = pgTable(
   "subscription_access_logs",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
-    nodeId: uuid("node_id").references(() => nodes.id, { onDelete: "set null" }),
+    // Unique by itself (one sequence); the key also names created_at because a partitioned table's
+    // key must hold its partition column (migration 0019: one partition per UTC day).
+    id: bigserial("id", { mode: "number" }).notNull(),
+    // No foreign keys (ARCHITECTURE.md, "The access log"): the deletion paths remove a user's and a
+    // subscription's rows themselves; a deleted node's id stays and reads as "deleted node".
+    subscriptionId: uuid("subscription_id"),
+    userId: uuid("user_id"),
+    nodeId: uuid("node_id"),
     source: text("source").$type<AccessSource>().notNull().default("API"),
     outcome: text("outcome").$type<AccessOutcome>().notNull(),
     ip: text("ip").notNull(),
@@ -56,6 +60,7 @@ export const subscriptionAccessLogs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: "subscription_access_logs_pkey", columns: [t.id, t.createdAt] }),
     index("subscription_access_logs_sub_idx").on(t.subscriptionId, t.createdAt),
     index("subscription_access_logs_user_idx").on(t.userId, t.createdAt),
     index("subscription_access_logs_created_idx").on(t.createdAt),

@@ -11,6 +11,7 @@ import { removeAttachmentFiles } from "../support/attachment-store";
 import { emailTaken } from "./email-taken";
 import { AdminCreateUserInput, AdminUpdateUserInput, parseInput, StatusChangeInput } from "./inputs";
 import { getPublicUser, getUserOrThrow } from "./queries";
+import { eraseAccessLogsOfUser } from "../subscription-content/access-log-erase";
 
 /** A unique violation on insert/update of users can only be the email. */
 const emailTakenOr = (err: unknown) => (isUniqueViolation(err) ? emailTaken("email") : err);
@@ -111,6 +112,7 @@ export async function adminDeleteUser(ctx: Ctx, id: string): Promise<{ deleted: 
     if (before.role === "ADMIN") await assertAnotherActiveAdmin(ctx, tx, id);
     // Their tickets go with them (cascade); the image files on disk are removed after commit.
     const attached = await tx.select({ id: ticketAttachments.id }).from(ticketAttachments).innerJoin(tickets, eq(tickets.id, ticketAttachments.ticketId)).where(eq(tickets.userId, id));
+    await eraseAccessLogsOfUser(tx, id);
     await tx.delete(users).where(eq(users.id, id));
     await recordAudit(ctx, { action: "admin.user.delete", targetType: "user", targetId: id, metadata: { email: before.email } }, tx);
     return attached.map((a) => a.id);

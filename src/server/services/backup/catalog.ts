@@ -38,6 +38,9 @@ export type Executor = Pick<Db, "execute">;
 type Q = Executor;
 const rows = async <T>(db: Q, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
+// A partitioned table (the access log, by day) is one table here: its partitions hold its rows and
+// are not dumped again; a restore inserts into the parent, which routes each row to its day (or to
+// the DEFAULT partition when that day's partition does not exist yet).
 export async function loadCatalog(db: Q): Promise<Catalog> {
   const cols = await rows<{ tbl: string; col: string; type: string; category: string; generated: string; identity: string; seq: string | null }>(
     db,
@@ -48,7 +51,7 @@ export async function loadCatalog(db: Q): Promise<Catalog> {
         join pg_namespace n on n.oid = c.relnamespace
         join pg_attribute a on a.attrelid = c.oid
         join pg_type t on t.oid = a.atttypid
-        where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition and a.attnum > 0 and not a.attisdropped
         order by c.relname, a.attnum`,
   );
   const cons = await rows<{ tbl: string; kind: string; cols: string; ref: string | null }>(

@@ -2,9 +2,12 @@
 // rows picked by primary key, so every statement is short and holds few locks, and requests
 // writing or reading the same table keep answering between them. Rows another transaction holds
 // are skipped (SKIP LOCKED) rather than waited for; the next run takes them. The keep rule is part
-// of the row lock's re-check, so a row protected concurrently is never removed.
+// of the row lock's re-check, so a row protected concurrently is never removed. The access log is
+// partitioned by day: its whole expired days are dropped first (access-partitions.ts), and the
+// batched delete takes only what is left (the cutoff's own day, the DEFAULT partition).
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { dropExpiredAccessLogPartitions } from "./access-partitions";
 import { deletable, LOG_TARGET_DEFS, type LogTarget } from "./targets";
 
 export const DEFAULT_BATCH_SIZE = 5_000;
@@ -22,6 +25,7 @@ export async function purgeExpiredLogs(db: Db, target: LogTarget, before: Date, 
   const size = opts.batchSize ?? DEFAULT_BATCH_SIZE;
   const cutoff = before.toISOString();
   const out: PurgeResult = { deleted: 0, batches: 0, complete: false };
+  if (target === "riskAccess") out.deleted += (await dropExpiredAccessLogPartitions(db, before)).rows;
   while (opts.maxBatches === undefined || out.batches < opts.maxBatches) {
     const r = (await db.execute(sql`
       with d as (

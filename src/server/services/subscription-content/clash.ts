@@ -1,12 +1,18 @@
 // Clash/Mihomo and Stash YAML (protocols.md §8.1). Built as plain objects and serialized by the
 // `yaml` package: names, paths and passwords come from admins and users, and only a serializer
 // quotes them correctly. An endpoint a dialect cannot carry is left out with a reason; a client
-// refuses the whole file over one proxy it does not understand. The streamSettings reader at the end
-// is shared with sing-box.ts.
+// refuses the whole file over one proxy it does not understand. Streams are read by stream.ts.
 import { stringify } from "yaml";
+import { shadowsocksKey, unaddressable } from "./endpoints";
+import { readStream, unreadableStream, type StreamView } from "./stream";
 import type { ProxyEndpoint, RenderedContent } from "./types";
 
-export type ClashDialect = "mihomo" | "stash";
+/** mihomo (Clash Meta), Stash, and the original Clash core (Dreamacro, final state: protocols.md §9.7). */
+export type ClashDialect = "mihomo" | "stash" | "classic";
+
+const DIALECT_NAME: Record<ClashDialect, string> = { mihomo: "mihomo", stash: "Stash", classic: "the original Clash core" };
+/** The original core's Shadowsocks ciphers (no 2022 ones). */
+const CLASSIC_SS_CIPHERS = new Set(["aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-ietf-poly1305", "xchacha20-ietf-poly1305", "rc4-md5", "aes-128-ctr", "aes-192-ctr", "aes-256-ctr", "aes-128-cfb", "aes-192-cfb", "aes-256-cfb", "chacha20-ietf", "xchacha20"]);
 
 const AUTO_GROUP = "Auto";
 const TEST_URL = "http://www.gstatic.com/generate_204";
@@ -66,17 +72,21 @@ export function documentClash(eps: ProxyEndpoint[], opts: { dialect: ClashDialec
   // YAML 1.1 output quotes yes/no/on/off and sexagesimal-looking strings, which 1.1 readers (go-yaml
   // v2, Stash) would otherwise turn into booleans and numbers. No anchors: the name list is shared.
   const body = stringify(profile, { version: "1.1", aliasDuplicateObjects: false, lineWidth: 0 });
-  return { body, contentType: "text/yaml; charset=utf-8", extension: "yaml", skipped };
+  // What was left out is said in the file itself, for whoever opens it wondering where a server went.
+  const note = skipped.length ? `# ${skipped.length} of ${eps.length} servers left out: ${DIALECT_NAME[opts.dialect]} cannot carry them.\n` : "";
+  return { body: note + body, contentType: "text/yaml; charset=utf-8", extension: "yaml", skipped, entries: proxies.length };
 }
 
 /** One proxy entry, or why this dialect cannot carry the endpoint. */
 export function buildProxy(ep: ProxyEndpoint, dialect: ClashDialect): Built {
-  if (!ep.host || !Number.isInteger(ep.port) || ep.port < 1 || ep.port > 65535) return { skip: "no address to connect to" };
   const s = readStream(ep);
+  const unusable = unaddressable(ep) ?? unreadableStream(s);
+  if (unusable) return { skip: unusable };
   const base: Entry = { server: ep.host, port: ep.port, udp: true };
+  if (dialect === "classic" && (ep.protocol === "vless" || ep.protocol === "hysteria2")) return { skip: `the original Clash core has no ${ep.protocol === "vless" ? "VLESS" : "Hysteria 2"}` };
   switch (ep.protocol) {
     case "shadowsocks":
-      return shadowsocks(ep, s, base);
+      return shadowsocks(ep, s, base, dialect);
     case "hysteria2":
       return hysteria2(ep, s, base, dialect);
     case "vmess":
@@ -99,12 +109,13 @@ export function buildProxy(ep: ProxyEndpoint, dialect: ClashDialect): Built {
 }
 
 // Stash reads the 2022 ciphers from 3.0 on (protocols.md §8.1), so both dialects take the same entry.
-function shadowsocks(ep: ProxyEndpoint, s: StreamView, base: Entry): Built {
+function shadowsocks(ep: ProxyEndpoint, s: StreamView, base: Entry, dialect: ClashDialect): Built {
   const method = String(ep.settings.method ?? "");
   if (!method) return { skip: "shadowsocks method missing" };
+  if (dialect === "classic" && !CLASSIC_SS_CIPHERS.has(method)) return { skip: `the original Clash core has no ${method} cipher` };
   // Clash's ss carries no v2ray transport or TLS (that would need a plugin the server does not run).
   if (s.network !== "tcp" || s.tcpHttp || s.security !== "none") return { skip: `shadowsocks over ${s.network}/${s.security} is not supported by Clash` };
-  return { proxy: { ...base, type: "ss", cipher: method, password: ssPassword(ep) } };
+  return { proxy: { ...base, type: "ss", cipher: method, password: shadowsocksKey(ep).password } };
 }
 
 function hysteria2(ep: ProxyEndpoint, s: StreamView, base: Entry, dialect: ClashDialect): Built {
@@ -125,6 +136,7 @@ function hysteria2(ep: ProxyEndpoint, s: StreamView, base: Entry, dialect: Clash
 function v2Family(proxy: Entry, ep: ProxyEndpoint, s: StreamView, dialect: ClashDialect): Built {
   const type = proxy.type as string;
   if (s.security === "reality") {
+    if (dialect === "classic") return { skip: "the original Clash core has no REALITY" };
     // Stash: REALITY for VLESS only (no Trojan REALITY; VMess REALITY undocumented).
     if (dialect === "stash" && type !== "vless") return { skip: `Stash has no ${type} REALITY` };
     if (!s.reality.publicKey) return { skip: "REALITY public key missing" };
@@ -133,18 +145,17 @@ function v2Family(proxy: Entry, ep: ProxyEndpoint, s: StreamView, dialect: Clash
     proxy.tls = true;
     // The SNI key differs by type: servername for vmess/vless, sni for trojan (MD tls.en.md).
     if (s.sni) proxy[type === "trojan" ? "sni" : "servername"] = s.sni;
-    if (s.alpn.length && s.security === "tls") proxy.alpn = s.alpn;
+    // The original core's vmess has no alpn option (its trojan has).
+    if (s.alpn.length && s.security === "tls" && !(dialect === "classic" && type === "vmess")) proxy.alpn = s.alpn;
     if (s.allowInsecure && s.security === "tls") proxy["skip-cert-verify"] = true;
-    // REALITY needs a uTLS hello; chrome is what Xray clients default to.
-    const fp = s.fingerprint || (s.security === "reality" ? "chrome" : "");
-    if (fp) proxy["client-fingerprint"] = fp;
+    // REALITY needs a uTLS hello; chrome is what Xray clients default to. The original core has no uTLS.
+    const fp = s.utls || (s.security === "reality" ? "chrome" : "");
+    if (fp && dialect !== "classic") proxy["client-fingerprint"] = fp;
     if (s.security === "reality") {
       const opts: Entry = { "public-key": s.reality.publicKey };
       if (s.reality.shortId) opts["short-id"] = s.reality.shortId;
       proxy["reality-opts"] = opts;
     }
-  } else if (s.security !== "none") {
-    return { skip: `unknown security ${s.security}` };
   }
   switch (s.network) {
     case "tcp":
@@ -159,7 +170,7 @@ function v2Family(proxy: Entry, ep: ProxyEndpoint, s: StreamView, dialect: Clash
       return { proxy };
     case "ws":
     case "httpupgrade": {
-      if (s.network === "httpupgrade" && dialect === "stash") return { skip: "Stash has no HTTPUpgrade" };
+      if (s.network === "httpupgrade" && dialect !== "mihomo") return { skip: `${DIALECT_NAME[dialect]} has no HTTPUpgrade` };
       proxy.network = "ws";
       const opts: Entry = { path: s.path || "/" };
       if (s.host) opts.headers = { Host: s.host };
@@ -172,11 +183,13 @@ function v2Family(proxy: Entry, ep: ProxyEndpoint, s: StreamView, dialect: Clash
       return { proxy };
     }
     case "grpc":
+      // The original core dials vmess gRPC only inside TLS.
+      if (dialect === "classic" && type === "vmess" && s.security === "none") return { skip: "the original Clash core needs TLS for vmess gRPC" };
       proxy.network = "grpc";
       proxy["grpc-opts"] = { "grpc-service-name": s.serviceName };
       return { proxy };
     case "xhttp": {
-      if (dialect === "stash") return { skip: "Stash has no XHTTP" };
+      if (dialect !== "mihomo") return { skip: `${DIALECT_NAME[dialect]} has no XHTTP` };
       if (type !== "vless") return { skip: `mihomo carries XHTTP for VLESS only, not ${type}` };
       proxy.network = "xhttp";
       const opts: Entry = { path: s.path || "/" };
@@ -186,7 +199,7 @@ function v2Family(proxy: Entry, ep: ProxyEndpoint, s: StreamView, dialect: Clash
       return { proxy };
     }
     default:
-      return { skip: `${dialect === "stash" ? "Stash" : "mihomo"} has no ${s.network} transport` };
+      return { skip: `${DIALECT_NAME[dialect]} has no ${s.network} transport` };
   }
 }
 
@@ -202,126 +215,3 @@ function uniqueName(name: string, taken: Set<string>): string {
 }
 
 export { cleanName, uniqueName };
-
-// ---------------------------------------------------------------------------------------------------
-// Reading a 3x-ui inbound's streamSettings. sing-box.ts uses the same reader so both documents agree on
-// what an inbound means (first SNI and short id, as the panel's own links do; subService picks at random).
-
-export interface StreamView {
-  /** tcp (also for Xray's "raw"), ws, grpc, httpupgrade, xhttp (also "splithttp"), kcp, hysteria, ... */
-  network: string;
-  security: string;
-  sni: string;
-  alpn: string[];
-  /** uTLS fingerprint in the lower-case names mihomo and sing-box share; "" when unset or unknown. */
-  fingerprint: string;
-  allowInsecure: boolean;
-  reality: { publicKey: string; shortId: string };
-  /** TCP with the HTTP header obfuscation: its request paths and Host values. */
-  tcpHttp: { paths: string[]; hosts: string[] } | null;
-  /** ws / httpupgrade / xhttp path (without ws `?ed=`) and host. */
-  path: string;
-  host: string;
-  /** ws early data taken from a `?ed=N` path suffix. */
-  earlyData: number;
-  serviceName: string;
-  xhttpMode: string;
-  hysteria: { obfsPassword: string; ports: string };
-}
-
-const FINGERPRINTS = new Set(["chrome", "firefox", "safari", "ios", "android", "edge", "360", "qq", "random", "randomized"]);
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
-const strList = (v: unknown): string[] =>
-  (Array.isArray(v) ? v.map(str) : typeof v === "string" ? v.split(",") : []).map((x) => x.trim()).filter(Boolean);
-
-export function readStream(ep: ProxyEndpoint): StreamView {
-  const ss = ep.streamSettings ?? {};
-  const rawNetwork = str(ss.network) || (ep.protocol === "hysteria2" ? "hysteria" : "tcp");
-  const network = rawNetwork === "raw" ? "tcp" : rawNetwork === "splithttp" ? "xhttp" : rawNetwork;
-  const security = str(ss.security) || "none";
-  const tls = obj(ss.tlsSettings);
-  const tlsInner = obj(tls.settings);
-  const reality = obj(ss.realitySettings);
-  const realityInner = obj(reality.settings);
-  const view: StreamView = {
-    network,
-    security,
-    sni: "",
-    alpn: [],
-    fingerprint: "",
-    allowInsecure: false,
-    reality: { publicKey: "", shortId: "" },
-    tcpHttp: null,
-    path: "",
-    host: "",
-    earlyData: 0,
-    serviceName: "",
-    xhttpMode: "",
-    hysteria: { obfsPassword: "", ports: "" },
-  };
-  if (security === "tls") {
-    view.sni = str(tls.serverName);
-    view.alpn = strList(tls.alpn);
-    view.fingerprint = str(tlsInner.fingerprint ?? tls.fingerprint);
-    view.allowInsecure = tlsInner.allowInsecure === true || tls.allowInsecure === true;
-  } else if (security === "reality") {
-    view.sni = strList(reality.serverNames)[0] ?? str(realityInner.serverName);
-    view.fingerprint = str(realityInner.fingerprint ?? reality.fingerprint);
-    view.reality = { publicKey: str(realityInner.publicKey ?? reality.publicKey), shortId: strList(reality.shortIds)[0] ?? str(reality.shortId) };
-  }
-  view.fingerprint = normalizeFingerprint(view.fingerprint);
-  if (network === "tcp") {
-    const header = obj(obj(ss.tcpSettings ?? ss.rawSettings).header);
-    if (str(header.type) === "http") {
-      const request = obj(header.request);
-      view.tcpHttp = { paths: strList(request.path), hosts: strList(obj(request.headers).Host) };
-    }
-  } else if (network === "ws" || network === "httpupgrade" || network === "xhttp") {
-    const t = obj(network === "ws" ? ss.wsSettings : network === "httpupgrade" ? ss.httpupgradeSettings : (ss.xhttpSettings ?? ss.splithttpSettings));
-    view.host = str(t.host) || strList(obj(t.headers).Host)[0] || "";
-    view.path = str(t.path);
-    if (network === "ws") {
-      const m = /^([^?]*)\?(.*)$/.exec(view.path);
-      if (m) {
-        const q = new URLSearchParams(m[2]);
-        const ed = Number(q.get("ed"));
-        if (Number.isInteger(ed) && ed > 0) {
-          view.earlyData = ed;
-          q.delete("ed");
-          view.path = q.size ? `${m[1]}?${q.toString()}` : m[1]!;
-        }
-      }
-    }
-    if (network === "xhttp") view.xhttpMode = str(t.mode);
-  } else if (network === "grpc") {
-    view.serviceName = str(obj(ss.grpcSettings).serviceName);
-  }
-  if (ep.protocol === "hysteria2") {
-    // 3x-ui keeps the salamander obfs and port hopping in finalmask (sub/subService.go, v3.0.2).
-    const mask = obj(ss.finalmask);
-    const udp = Array.isArray(mask.udp) ? mask.udp.map(obj) : [];
-    const salamander = udp.find((u) => str(u.type) === "salamander");
-    view.hysteria = {
-      obfsPassword: str(obj(salamander?.settings).password),
-      ports: str(obj(obj(mask.quicParams).udpHop).ports),
-    };
-  }
-  return view;
-}
-
-function normalizeFingerprint(fp: string): string {
-  const v = fp.trim().toLowerCase();
-  if (v.startsWith("randomized")) return "randomized";
-  return FINGERPRINTS.has(v) ? v : "";
-}
-
-/** Shadowsocks password a client sends: 2022 multi-user methods take `<server key>:<user key>`. */
-export function ssPassword(ep: ProxyEndpoint): string {
-  const method = str(ep.settings.method);
-  const server = str(ep.settings.password);
-  if (method.startsWith("2022-") && server) return ep.credential ? `${server}:${ep.credential}` : server;
-  return ep.credential;
-}

@@ -1,8 +1,8 @@
 // From a synced inbound and one panel client to the endpoints a client app dials (protocols.md §1.9):
 // the address rule of 3x-ui's subscription server, one endpoint per external proxy entry with its
-// forceTls applied, and display names. Also the readers of stream settings every renderer shares, so
-// share links and the JSON config read a transport the same way.
-import type { EndpointProtocol, ProxyEndpoint } from "./types";
+// forceTls applied, and display names. What a stream means is stream.ts's to read, for every format.
+import { isObj, str } from "./stream";
+import type { EndpointProtocol, ProxyEndpoint, RenderedContent } from "./types";
 
 export interface EndpointInput {
   inbound: {
@@ -21,11 +21,6 @@ export interface EndpointInput {
 }
 
 type Obj = Record<string, unknown>;
-
-export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-export const obj = (v: unknown): Obj => (isObj(v) ? v : {});
-export const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
-export const strList = (v: unknown): string[] => (Array.isArray(v) ? v.map(str).filter((s) => s !== "") : typeof v === "string" && v ? v.split(",") : []);
 
 /**
  * The protocol an inbound's links are written in, or null when we cannot express it: hysteria v1
@@ -126,117 +121,30 @@ export function uniqueNames(eps: ProxyEndpoint[]): ProxyEndpoint[] {
   });
 }
 
-// ---- Stream settings as every renderer reads them -------------------------------------------------
-
-export type Network = "tcp" | "ws" | "grpc" | "httpupgrade" | "xhttp" | "kcp" | string;
-
-export interface Transport {
-  network: Network;
-  /** tcp: "none" | "http"; kcp: the header type. */
-  headerType: string;
-  /** ws/httpupgrade/xhttp path; tcp http header: the first request path. */
-  path: string;
-  /** The `host` field, else the Host header (case-insensitive; first of a list). */
-  host: string;
-  serviceName: string;
-  authority: string;
-  multiMode: boolean;
-  /** xhttp mode. */
-  mode: string;
-  /** kcp seed. */
-  seed: string;
-}
-
-export interface Security {
-  kind: "none" | "tls" | "reality";
-  sni: string;
-  alpn: string[];
-  fingerprint: string;
-  allowInsecure: boolean;
-  /** reality: the FIRST serverName and shortId (content is cached, so the choice must be stable). */
-  publicKey: string;
-  shortId: string;
-  spiderX: string;
-  mldsa65Verify: string;
-}
-
-/** The Host header of a headers map: `{Host: "a"}` or `{host: ["a", "b"]}`. */
-export function hostHeader(headers: unknown): string {
-  for (const [k, v] of Object.entries(obj(headers))) {
-    if (k.toLowerCase() !== "host") continue;
-    return Array.isArray(v) ? str(v[0]) : str(v);
-  }
-  return "";
-}
-
-export function transportOf(stream: Obj): Transport {
-  const network = str(stream.network) || "tcp";
-  const t: Transport = { network, headerType: "", path: "", host: "", serviceName: "", authority: "", multiMode: false, mode: "", seed: "" };
-  switch (network) {
-    case "tcp": {
-      const header = obj(obj(stream.tcpSettings).header);
-      t.headerType = str(header.type) || "none";
-      if (t.headerType === "http") {
-        const request = obj(header.request);
-        t.path = strList(request.path)[0] ?? "/";
-        t.host = hostHeader(request.headers);
-      }
-      break;
-    }
-    case "kcp": {
-      const kcp = obj(stream.kcpSettings);
-      t.headerType = str(obj(kcp.header).type) || "none";
-      t.seed = str(kcp.seed);
-      break;
-    }
-    case "ws":
-    case "httpupgrade":
-    case "xhttp": {
-      const s = obj(stream[`${network}Settings`]);
-      t.path = str(s.path);
-      t.host = str(s.host) || hostHeader(s.headers);
-      if (network === "xhttp") t.mode = str(s.mode) || "auto";
-      break;
-    }
-    case "grpc": {
-      const g = obj(stream.grpcSettings);
-      t.serviceName = str(g.serviceName);
-      t.authority = str(g.authority);
-      t.multiMode = g.multiMode === true;
-      break;
-    }
-  }
-  return t;
-}
-
-export function securityOf(stream: Obj): Security {
-  const raw = str(stream.security);
-  const kind: Security["kind"] = raw === "tls" || raw === "reality" ? raw : "none";
-  const s: Security = { kind, sni: "", alpn: [], fingerprint: "", allowInsecure: false, publicKey: "", shortId: "", spiderX: "", mldsa65Verify: "" };
-  if (kind === "tls") {
-    const tls = obj(stream.tlsSettings);
-    const inner = obj(tls.settings);
-    s.sni = str(tls.serverName);
-    s.alpn = strList(tls.alpn);
-    s.fingerprint = str(inner.fingerprint) || str(tls.fingerprint);
-    s.allowInsecure = inner.allowInsecure === true || tls.allowInsecure === true;
-  } else if (kind === "reality") {
-    const reality = obj(stream.realitySettings);
-    // publicKey, fingerprint and spiderX sit under realitySettings.settings (protocols.md §1.5).
-    const inner = obj(reality.settings);
-    s.sni = strList(reality.serverNames)[0] ?? str(inner.serverName);
-    s.shortId = strList(reality.shortIds)[0] ?? "";
-    s.publicKey = str(inner.publicKey);
-    s.fingerprint = str(inner.fingerprint);
-    s.spiderX = str(inner.spiderX);
-    s.mldsa65Verify = str(inner.mldsa65Verify);
-  }
-  return s;
-}
-
-/** Shadowsocks method and the key a client uses: 2022 methods take `serverKey:clientKey`. */
+/**
+ * Shadowsocks method and the key a client uses: 2022 multi-user methods take `serverKey:clientKey`;
+ * a 2022 inbound without per-client keys takes the server key alone.
+ */
 export function shadowsocksKey(ep: ProxyEndpoint): { method: string; password: string } {
   const method = str(ep.settings.method);
   const serverKey = str(ep.settings.password);
-  return method.startsWith("2022-") && serverKey ? { method, password: `${serverKey}:${ep.credential}` } : { method, password: ep.credential };
+  if (!method.startsWith("2022-") || !serverKey) return { method, password: ep.credential };
+  return { method, password: ep.credential ? `${serverKey}:${ep.credential}` : serverKey };
+}
+
+/** The endpoints a format can carry, and the others with the reason `refusal` gives. */
+export function carriedBy(eps: ProxyEndpoint[], refusal: (ep: ProxyEndpoint) => string | null): { kept: ProxyEndpoint[]; skipped: RenderedContent["skipped"] } {
+  const kept: ProxyEndpoint[] = [];
+  const skipped: RenderedContent["skipped"] = [];
+  for (const ep of eps) {
+    const reason = refusal(ep);
+    if (reason) skipped.push({ name: ep.name, reason });
+    else kept.push(ep);
+  }
+  return { kept, skipped };
+}
+
+/** Why a client cannot dial this endpoint (no host, or a port outside 1-65535), or null. */
+export function unaddressable(ep: ProxyEndpoint): string | null {
+  return !ep.host || !Number.isInteger(ep.port) || ep.port < 1 || ep.port > 65535 ? "no address to connect to" : null;
 }

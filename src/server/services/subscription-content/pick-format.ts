@@ -1,17 +1,20 @@
 // Which document a request gets: `?format=` when given, else the client's User-Agent (protocols.md
 // §8.4, Remnawave's order: Mihomo family, Stash, sing-box family, any other Clash, then links). The
 // rules are data so the README's client table is generated from what the code actually does.
-import { CONTENT_FORMATS, type ContentFormat } from "./types";
+import { SERVED_FORMATS, type ServedFormat } from "./types";
 
 /** Other names people and clients put in `?format=`. */
-export const FORMAT_ALIASES: Readonly<Record<string, ContentFormat>> = {
+export const FORMAT_ALIASES: Readonly<Record<string, ServedFormat>> = {
   "clash-meta": "clash",
   clashmeta: "clash",
   mihomo: "clash",
   meta: "clash",
   singbox: "sing-box",
   json: "v2ray-json",
-  "xray-json": "v2ray-json",
+  "xray-array": "xray-json",
+  clash_classic: "clash-classic",
+  ss: "sip008",
+  shadowsocks: "sip008",
   links: "base64",
   v2rayn: "base64",
   raw: "plain",
@@ -24,7 +27,7 @@ export interface UaRule {
   /** A User-Agent such a client sends (from its source; protocols.md §8.4). */
   example: string;
   pattern: RegExp;
-  format: ContentFormat;
+  format: ServedFormat;
 }
 
 /** First match wins; nothing matched gives base64. Patterns are anchored where a name could appear inside another client's UA (Hiddify's says "like ClashMeta"). */
@@ -51,12 +54,12 @@ export const UA_RULES: readonly UaRule[] = [
   },
 ];
 
-export const DEFAULT_FORMAT: ContentFormat = "base64";
+export const DEFAULT_FORMAT: ServedFormat = "base64";
 
-export function pickFormat(req: { format?: string | null; userAgent?: string | null }): ContentFormat | { error: "unknown_format" } {
+export function pickFormat(req: { format?: string | null; userAgent?: string | null }): ServedFormat | { error: "unknown_format" } {
   const asked = (req.format ?? "").trim().toLowerCase();
   if (asked) {
-    if ((CONTENT_FORMATS as readonly string[]).includes(asked)) return asked as ContentFormat;
+    if ((SERVED_FORMATS as readonly string[]).includes(asked)) return asked as ServedFormat;
     return Object.hasOwn(FORMAT_ALIASES, asked) ? FORMAT_ALIASES[asked]! : { error: "unknown_format" };
   }
   const ua = (req.userAgent ?? "").trim();

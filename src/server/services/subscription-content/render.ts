@@ -6,6 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inbounds, nodeClients, nodes } from "../../db/schema";
 import { decryptSecret } from "../../crypto/secrets";
+import { countSkippedEndpoints } from "../../metrics/count";
 // The flow provisioning gave the client: the same rule, so links match the panel.
 import { flowFor as flowOf } from "../provisioning/converge-client";
 import type { SubjectSubscription } from "./access";
@@ -13,17 +14,19 @@ import { documentClash } from "./clash";
 import { endpointsFor, isRenderable, uniqueNames } from "./endpoints";
 import { documentBase64, documentPlain } from "./share-links";
 import { documentSingBox } from "./sing-box";
-import type { ContentFormat, ProxyEndpoint, RenderedContent } from "./types";
-import { documentV2rayJson } from "./v2ray-json";
+import { isUnreadableReason } from "./stream";
+import type { ProxyEndpoint, RenderedContent, ServedFormat } from "./types";
+import { documentSip008 } from "./sip008";
+import { documentV2rayJson, documentXrayJson } from "./v2ray-json";
 
 const MAX_ENTRIES = 5_000;
 const cache = new Map<string, Promise<RenderedContent>>();
 
-export function cacheKey(scope: string, format: ContentFormat, subs: Pick<SubjectSubscription, "id" | "contentVersion" | "nodeVersion">[]): string {
+export function cacheKey(scope: string, format: ServedFormat, subs: Pick<SubjectSubscription, "id" | "contentVersion" | "nodeVersion">[]): string {
   return `${scope}|${format}|${subs.map((s) => `${s.id}.${s.contentVersion}.${s.nodeVersion}`).join(",")}`;
 }
 
-export function renderCached(db: Db, key: string, format: ContentFormat, subs: SubjectSubscription[], title: string): Promise<RenderedContent> {
+export function renderCached(db: Db, key: string, format: ServedFormat, subs: SubjectSubscription[], title: string): Promise<RenderedContent> {
   const hit = cache.get(key);
   if (hit) {
     // Refresh its place: the Map's insertion order is the eviction order (least recently used first).
@@ -31,7 +34,7 @@ export function renderCached(db: Db, key: string, format: ContentFormat, subs: S
     cache.set(key, hit);
     return hit;
   }
-  const value = endpointsCached(db, subs).then((eps) => renderDocument(format, eps, title));
+  const value = endpointsCached(db, subs).then((eps) => renderCounted(format, eps, title));
   cache.set(key, value);
   value.catch(() => cache.delete(key));
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -53,12 +56,22 @@ function endpointsCached(db: Db, subs: Pick<SubjectSubscription, "id" | "content
   return value;
 }
 
+/** A render whose left-out endpoints are counted (once per render: a cached document is not counted again). */
+export function renderCounted(format: ServedFormat, eps: ProxyEndpoint[], title: string): RenderedContent {
+  const doc = renderDocument(format, eps, title);
+  if (doc.skipped.length) {
+    const unreadable = doc.skipped.filter((s) => isUnreadableReason(s.reason)).length;
+    countSkippedEndpoints(format, unreadable, doc.skipped.length - unreadable);
+  }
+  return doc;
+}
+
 export function clearContentCache(): void {
   cache.clear();
   endpointCache.clear();
 }
 
-export function renderDocument(format: ContentFormat, eps: ProxyEndpoint[], title: string): RenderedContent {
+export function renderDocument(format: ServedFormat, eps: ProxyEndpoint[], title: string): RenderedContent {
   switch (format) {
     case "base64":
       return documentBase64(eps);
@@ -72,6 +85,12 @@ export function renderDocument(format: ContentFormat, eps: ProxyEndpoint[], titl
       return documentSingBox(eps, { title });
     case "v2ray-json":
       return documentV2rayJson(eps);
+    case "clash-classic":
+      return documentClash(eps, { dialect: "classic", title });
+    case "sip008":
+      return documentSip008(eps);
+    case "xray-json":
+      return documentXrayJson(eps);
   }
 }
 

@@ -16,8 +16,9 @@ import { contentSettings } from "./content-settings";
 import { contentHeaders } from "./headers";
 import { pickFormat } from "./pick-format";
 import { cacheKey, renderCached } from "./render";
-import { CONTENT_FORMATS } from "./types";
-import { aggregateContentUrl, subscriptionContentUrl } from "./urls";
+import { SERVED_FORMATS } from "./types";
+import { withSip008Usage } from "./sip008";
+import { subscriptionViewUrl } from "./view-token";
 
 export interface ContentRequest {
   /** The path segment: a subscription id or "all". */
@@ -39,7 +40,7 @@ export interface ContentResponse {
 
 /** profile-update-interval: how often clients re-fetch, in hours (behaviour §7). */
 const UPDATE_INTERVAL_HOURS = 12;
-const STATUS_CODE: Record<number, string> = { 400: "VALIDATION", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 429: "RATE_LIMITED" };
+const STATUS_CODE: Record<number, string> = { 400: "VALIDATION", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 406: "NOT_ACCEPTABLE", 429: "RATE_LIMITED" };
 
 function refusal(status: number, reason: string, locale: Locale, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): ContentResponse {
   const e = localizeError({ code: STATUS_CODE[status] ?? "FORBIDDEN", message: reason, details: { reason, ...extra } }, locale);
@@ -85,7 +86,7 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
   const picked = pickFormat({ format: req.format, userAgent: req.userAgent });
   if (typeof picked !== "string") {
     countSubscriptionFetch("unknown", "format_unknown");
-    return refusal(400, "subscription_format_unknown", req.locale, { formats: CONTENT_FORMATS.join(", ") });
+    return refusal(400, "subscription_format_unknown", req.locale, { formats: SERVED_FORMATS.join(", ") });
   }
   const settings = await contentSettings(db);
   const gate: GateResult = await openContent(db, { id: req.id, token: req.token, ip: req.ip, now, limits: settings.limits });
@@ -119,8 +120,15 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
   // The title is in the body too (Clash group, sing-box selector): a renamed plan or site re-renders.
   const scope = `${one ? one.id : `all:${subject.owner.id}`}|${title}`;
   const content = await renderCached(db, cacheKey(scope, picked, subject.subscriptions), picked, subject.subscriptions, title);
+  if (content.entries === 0 && content.skipped.length > 0) {
+    // Every server left out: an empty profile would replace the client's working one with nothing.
+    countSubscriptionFetch(picked, "format_empty");
+    const reasons = [...new Set(content.skipped.map((s) => s.reason))].slice(0, 5).join("; ");
+    return refusal(406, "subscription_format_empty", req.locale, { format: picked, count: content.skipped.length, reasons });
+  }
   countSubscriptionFetch(picked, "ok");
-  const webPageUrl = one ? subscriptionContentUrl(settings.baseUrl, one.id, req.token!) : aggregateContentUrl(settings.baseUrl, req.token!);
+  // The page the client app may show or log: opened by a view-only token, never the download token.
+  const webPageUrl = subscriptionViewUrl(settings.baseUrl, one ? one.id : "all", subject.viewToken);
   return {
     status: 200,
     headers: {
@@ -136,7 +144,7 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
       ...device.headers,
       "content-type": content.contentType,
     },
-    body: content.body,
+    body: picked === "sip008" ? withSip008Usage(content.body, usage(subject)) : content.body,
   };
 }
 

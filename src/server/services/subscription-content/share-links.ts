@@ -4,7 +4,8 @@
 // Two deliberate differences: REALITY takes the FIRST serverName and shortId and the inbound's spiderX
 // (like the panel's own JS link) instead of random picks, because rendered content is cached and must
 // not change between renders; and optional parameters with an empty value are left out.
-import { obj, securityOf, shadowsocksKey, str, transportOf, type Security, type Transport } from "./endpoints";
+import { shadowsocksKey } from "./endpoints";
+import { readStream, str, unreadableStream, type StreamView } from "./stream";
 import type { ProxyEndpoint, RenderedContent } from "./types";
 
 const UNRESERVED = /[A-Za-z0-9\-_.~]/;
@@ -47,56 +48,56 @@ function put(params: Record<string, string>, key: string, value: string): void {
 }
 
 /** Transport parameters shared by vless, trojan and shadowsocks links. */
-function transportParams(t: Transport, params: Record<string, string>): void {
-  params.type = t.network;
-  switch (t.network) {
+function transportParams(s: StreamView, params: Record<string, string>): void {
+  params.type = s.network;
+  switch (s.network) {
     case "tcp":
-      if (t.headerType === "http") {
+      if (s.tcpHttp) {
         params.headerType = "http";
-        put(params, "path", t.path);
-        put(params, "host", t.host);
+        put(params, "path", s.tcpHttp.paths[0] ?? "/");
+        put(params, "host", s.tcpHttp.hosts[0] ?? "");
       }
       break;
     case "kcp":
-      params.headerType = t.headerType;
-      put(params, "seed", t.seed);
+      params.headerType = s.kcp.headerType;
+      put(params, "seed", s.kcp.seed);
       break;
     case "ws":
     case "httpupgrade":
     case "xhttp":
-      put(params, "path", t.path);
-      put(params, "host", t.host);
-      if (t.network === "xhttp") put(params, "mode", t.mode);
+      put(params, "path", s.fullPath);
+      put(params, "host", s.host);
+      if (s.network === "xhttp") put(params, "mode", s.xhttpMode || "auto");
       break;
     case "grpc":
-      put(params, "serviceName", t.serviceName);
-      put(params, "authority", t.authority);
-      if (t.multiMode) params.mode = "multi";
+      put(params, "serviceName", s.serviceName);
+      put(params, "authority", s.authority);
+      if (s.multiMode) params.mode = "multi";
       break;
   }
 }
 
-function securityParams(s: Security, t: Transport, flow: string, params: Record<string, string>, allowReality: boolean): void {
-  if (s.kind === "tls") {
+function securityParams(s: StreamView, flow: string, params: Record<string, string>, allowReality: boolean): void {
+  if (s.security === "tls") {
     params.security = "tls";
     put(params, "alpn", s.alpn.join(","));
     put(params, "sni", s.sni);
     put(params, "fp", s.fingerprint);
     if (s.allowInsecure) params.allowInsecure = "1";
-  } else if (s.kind === "reality" && allowReality) {
+  } else if (s.security === "reality" && allowReality) {
     params.security = "reality";
     put(params, "sni", s.sni);
-    put(params, "pbk", s.publicKey);
-    put(params, "sid", s.shortId);
+    put(params, "pbk", s.reality.publicKey);
+    put(params, "sid", s.reality.shortId);
     put(params, "fp", s.fingerprint);
-    put(params, "pqv", s.mldsa65Verify);
-    put(params, "spx", s.spiderX);
+    put(params, "pqv", s.reality.mldsa65Verify);
+    put(params, "spx", s.reality.spiderX);
   } else {
     params.security = "none";
     return;
   }
   // Vision runs over raw TCP only; 3x-ui writes flow for tcp with tls or reality.
-  if (t.network === "tcp" && flow) params.flow = flow;
+  if (s.network === "tcp" && flow) params.flow = flow;
 }
 
 function urlLink(scheme: string, userinfo: string, ep: ProxyEndpoint, params: Record<string, string>): string {
@@ -110,31 +111,29 @@ function goJson(value: Record<string, unknown>): string {
 }
 
 function vmessLink(ep: ProxyEndpoint): string {
-  const t = transportOf(ep.streamSettings);
-  const s = securityOf(ep.streamSettings);
-  const o: Record<string, unknown> = { v: "2", ps: ep.name, add: ep.host, port: ep.port, id: ep.credential, scy: "auto", net: t.network, type: "none" };
-  switch (t.network) {
+  const s = readStream(ep);
+  const o: Record<string, unknown> = { v: "2", ps: ep.name, add: ep.host, port: ep.port, id: ep.credential, scy: "auto", net: s.network, type: "none" };
+  switch (s.network) {
     case "tcp":
-      o.type = t.headerType;
-      if (t.headerType === "http") Object.assign(o, { path: t.path, host: t.host });
+      if (s.tcpHttp) Object.assign(o, { type: "http", path: s.tcpHttp.paths[0] ?? "/", host: s.tcpHttp.hosts[0] ?? "" });
       break;
     case "kcp":
       // v2rayN's convention: for kcp the seed travels in `path`.
-      Object.assign(o, { type: t.headerType, path: t.seed });
+      Object.assign(o, { type: s.kcp.headerType, path: s.kcp.seed });
       break;
     case "ws":
     case "httpupgrade":
     case "xhttp":
-      Object.assign(o, { path: t.path, host: t.host });
-      if (t.network === "xhttp") o.mode = t.mode;
+      Object.assign(o, { path: s.fullPath, host: s.host });
+      if (s.network === "xhttp") o.mode = s.xhttpMode || "auto";
       break;
     case "grpc":
-      Object.assign(o, { path: t.serviceName, authority: t.authority });
-      if (t.multiMode) o.type = "multi";
+      Object.assign(o, { path: s.serviceName, authority: s.authority });
+      if (s.multiMode) o.type = "multi";
       break;
   }
-  o.tls = s.kind;
-  if (s.kind === "tls") {
+  o.tls = s.security;
+  if (s.security === "tls") {
     if (s.alpn.length > 0) o.alpn = s.alpn.join(",");
     if (s.sni) o.sni = s.sni;
     if (s.fingerprint) o.fp = s.fingerprint;
@@ -143,44 +142,33 @@ function vmessLink(ep: ProxyEndpoint): string {
 }
 
 function vlessOrTrojanLink(ep: ProxyEndpoint): string {
-  const t = transportOf(ep.streamSettings);
+  const s = readStream(ep);
   const params: Record<string, string> = {};
-  transportParams(t, params);
+  transportParams(s, params);
   if (ep.protocol === "vless") params.encryption = str(ep.settings.encryption) || "none";
-  securityParams(securityOf(ep.streamSettings), t, ep.flow, params, true);
+  securityParams(s, ep.flow, params, true);
   return urlLink(ep.protocol, userinfoEscape(ep.credential), ep, params);
 }
 
 function shadowsocksLink(ep: ProxyEndpoint): string {
-  const t = transportOf(ep.streamSettings);
+  const s = readStream(ep);
   const params: Record<string, string> = {};
-  transportParams(t, params);
+  transportParams(s, params);
   // 3x-ui's shadowsocks links carry tls but never reality.
-  securityParams(securityOf(ep.streamSettings), t, "", params, false);
+  securityParams(s, "", params, false);
   const { method, password } = shadowsocksKey(ep);
   return urlLink("ss", userinfoEscape(Buffer.from(`${method}:${password}`, "utf8").toString("base64")), ep, params);
 }
 
-/** The salamander obfuscation password of a hysteria2 inbound (`finalmask.udp[]`, 3x-ui v3). */
-function salamanderPassword(stream: Record<string, unknown>): string {
-  const udp = obj(stream.finalmask).udp;
-  for (const m of Array.isArray(udp) ? udp : []) {
-    const mask = obj(m);
-    if (mask.type === "salamander" && str(obj(mask.settings).password)) return str(obj(mask.settings).password);
-  }
-  return "";
-}
-
 function hysteria2Link(ep: ProxyEndpoint): string {
-  // Hysteria 2 is QUIC with TLS always; the inbound's security field does not apply.
-  const tls = securityOf({ ...ep.streamSettings, security: "tls" });
+  // Hysteria 2 is QUIC with TLS always: the reader takes its tlsSettings whatever security says.
+  const s = readStream(ep);
   const params: Record<string, string> = { security: "tls" };
-  put(params, "alpn", tls.alpn.join(","));
-  put(params, "sni", tls.sni);
-  put(params, "fp", tls.fingerprint);
-  if (tls.allowInsecure) params.insecure = "1";
-  const obfs = salamanderPassword(ep.streamSettings);
-  if (obfs) Object.assign(params, { obfs: "salamander", "obfs-password": obfs });
+  put(params, "alpn", s.alpn.join(","));
+  put(params, "sni", s.sni);
+  put(params, "fp", s.fingerprint);
+  if (s.allowInsecure) params.insecure = "1";
+  if (s.hysteria.obfsPassword) Object.assign(params, { obfs: "salamander", "obfs-password": s.hysteria.obfsPassword });
   return urlLink("hysteria2", userinfoEscape(ep.credential), ep, params);
 }
 
@@ -189,7 +177,7 @@ export function unusableReason(ep: ProxyEndpoint): string | null {
   if (!ep.host) return "no address to dial (set the node's public host)";
   if (!ep.credential) return "the client has no credential";
   if (ep.protocol === "shadowsocks" && !shadowsocksKey(ep).method) return "the shadowsocks inbound has no method";
-  return null;
+  return unreadableStream(readStream(ep));
 }
 
 export function shareLink(ep: ProxyEndpoint): string {
@@ -208,7 +196,7 @@ export function shareLink(ep: ProxyEndpoint): string {
   }
 }
 
-function links(eps: ProxyEndpoint[]): { text: string; skipped: RenderedContent["skipped"] } {
+function links(eps: ProxyEndpoint[]): { text: string; skipped: RenderedContent["skipped"]; entries: number } {
   const out: string[] = [];
   const skipped: RenderedContent["skipped"] = [];
   for (const ep of eps) {
@@ -216,17 +204,17 @@ function links(eps: ProxyEndpoint[]): { text: string; skipped: RenderedContent["
     if (reason) skipped.push({ name: ep.name, reason });
     else out.push(shareLink(ep));
   }
-  return { text: out.join("\n"), skipped };
+  return { text: out.join("\n"), skipped, entries: out.length };
 }
 
 /** One link per line (3x-ui with subEncrypt off). */
 export function documentPlain(eps: ProxyEndpoint[]): RenderedContent {
-  const { text, skipped } = links(eps);
-  return { body: text, contentType: "text/plain; charset=utf-8", extension: "txt", skipped };
+  const { text, skipped, entries } = links(eps);
+  return { body: text, contentType: "text/plain; charset=utf-8", extension: "txt", skipped, entries };
 }
 
 /** Base64 (StdEncoding) of the newline-joined links: what v2rayN, v2rayNG and Shadowrocket import. */
 export function documentBase64(eps: ProxyEndpoint[]): RenderedContent {
-  const { text, skipped } = links(eps);
-  return { body: Buffer.from(text, "utf8").toString("base64"), contentType: "text/plain; charset=utf-8", extension: "txt", skipped };
+  const { text, skipped, entries } = links(eps);
+  return { body: Buffer.from(text, "utf8").toString("base64"), contentType: "text/plain; charset=utf-8", extension: "txt", skipped, entries };
 }

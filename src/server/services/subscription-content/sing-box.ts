@@ -2,7 +2,9 @@
 // actions instead of the dns/block outbounds and inbound sniff fields that 1.13 rejects, and a
 // default domain resolver so no deprecation warning fires. Endpoints sing-box cannot dial (xhttp,
 // mKCP, VLESS encryption) are left out with a reason rather than breaking the whole file.
-import { cleanName, readStream, ssPassword, uniqueName, type StreamView } from "./clash";
+import { cleanName, uniqueName } from "./clash";
+import { shadowsocksKey, unaddressable } from "./endpoints";
+import { readStream, unreadableStream, type StreamView } from "./stream";
 import type { ProxyEndpoint, RenderedContent } from "./types";
 
 type Obj = Record<string, unknown>;
@@ -55,20 +57,21 @@ export function documentSingBox(eps: ProxyEndpoint[], opts: { title: string }): 
       default_domain_resolver: "local",
     },
   };
-  return { body: JSON.stringify(config, null, 2), contentType: "application/json; charset=utf-8", extension: "json", skipped };
+  return { body: JSON.stringify(config, null, 2), contentType: "application/json; charset=utf-8", extension: "json", skipped, entries: proxies.length };
 }
 
 /** One outbound, or why sing-box cannot carry the endpoint. */
 export function buildOutbound(ep: ProxyEndpoint): Built {
-  if (!ep.host || !Number.isInteger(ep.port) || ep.port < 1 || ep.port > 65535) return { skip: "no address to connect to" };
   const s = readStream(ep);
+  const unusable = unaddressable(ep) ?? unreadableStream(s);
+  if (unusable) return { skip: unusable };
   const base: Obj = { server: ep.host, server_port: ep.port };
   switch (ep.protocol) {
     case "shadowsocks": {
       const method = String(ep.settings.method ?? "");
       if (!method) return { skip: "shadowsocks method missing" };
       if (s.network !== "tcp" || s.tcpHttp || s.security !== "none") return { skip: `shadowsocks over ${s.network}/${s.security} is not supported by sing-box` };
-      return { outbound: { type: "shadowsocks", ...base, method, password: ssPassword(ep) } };
+      return { outbound: { type: "shadowsocks", ...base, method, password: shadowsocksKey(ep).password } };
     }
     case "hysteria2":
       return hysteria2(ep, s, base);
@@ -104,16 +107,14 @@ function withTransport(out: Obj, s: StreamView): Built {
     if (s.sni) tls.server_name = s.sni;
     if (s.alpn.length) tls.alpn = s.alpn;
     if (s.allowInsecure) tls.insecure = true;
-    if (s.fingerprint) tls.utls = { enabled: true, fingerprint: s.fingerprint };
+    if (s.utls) tls.utls = { enabled: true, fingerprint: s.utls };
     out.tls = tls;
   } else if (s.security === "reality") {
     if (!s.reality.publicKey) return { skip: "REALITY public key missing" };
     // sing-box refuses REALITY without uTLS ("uTLS is required by reality client").
-    const tls: Obj = { enabled: true, utls: { enabled: true, fingerprint: s.fingerprint || "chrome" }, reality: { enabled: true, public_key: s.reality.publicKey, short_id: s.reality.shortId } };
+    const tls: Obj = { enabled: true, utls: { enabled: true, fingerprint: s.utls || "chrome" }, reality: { enabled: true, public_key: s.reality.publicKey, short_id: s.reality.shortId } };
     if (s.sni) tls.server_name = s.sni;
     out.tls = tls;
-  } else if (s.security !== "none") {
-    return { skip: `unknown security ${s.security}` };
   }
   switch (s.network) {
     case "tcp":

@@ -28,9 +28,16 @@ export interface ProxyEndpoint {
   streamSettings: Record<string, unknown>;
 }
 
-/** The formats `?format=` accepts. */
+/** The formats the pages offer as links (each with a label and a tab). */
 export const CONTENT_FORMATS = ["base64", "plain", "clash", "stash", "sing-box", "v2ray-json"] as const;
 export type ContentFormat = (typeof CONTENT_FORMATS)[number];
+
+/**
+ * Every format `?format=` accepts: the offered ones and those for particular clients (issue 26):
+ * the original Clash core, SIP008 (Shadowsocks online config) and the Xray-JSON array.
+ */
+export const SERVED_FORMATS = [...CONTENT_FORMATS, "clash-classic", "sip008", "xray-json"] as const;
+export type ServedFormat = (typeof SERVED_FORMATS)[number];
 
 /** A rendered document: its body and what goes in content-type; the endpoints left out, with why. */
 export interface RenderedContent {
@@ -39,4 +46,6 @@ export interface RenderedContent {
   /** File extension for content-disposition (txt, yaml, json). */
   extension: string;
   skipped: { name: string; reason: string }[];
+  /** How many servers the document carries: none while some were left out is answered 406, not sent empty. */
+  entries: number;
 }

@@ -1,9 +1,10 @@
 // A complete v2ray/Xray client configuration (protocols.md §8.3) that a core runs as it is: local
 // socks 10808 and http 10809, one outbound per endpoint (the first is the default route), direct and
 // block, and private addresses sent direct. ONE object, never an array: v2ray 4.34 panics on an
-// array. Fields are the ones both v2ray 4.34 and current Xray read, e.g. the ws Host goes in
+// array (the array for the clients that want one is documentXrayJson, below). Fields are the ones both v2ray 4.34 and current Xray read, e.g. the ws Host goes in
 // `headers` because 4.34 ignores `host`.
-import { securityOf, shadowsocksKey, str, transportOf } from "./endpoints";
+import { carriedBy, shadowsocksKey } from "./endpoints";
+import { readStream, str } from "./stream";
 import { unusableReason } from "./share-links";
 import type { ProxyEndpoint, RenderedContent } from "./types";
 
@@ -38,58 +39,58 @@ function outboundSettings(ep: ProxyEndpoint): Json {
 }
 
 function streamSettings(ep: ProxyEndpoint): Json {
-  const t = transportOf(ep.streamSettings);
-  const s = securityOf(ep.streamSettings);
-  const out: Json = { network: t.network, security: s.kind };
-  if (s.kind === "tls") {
+  // refusal() has left out an unknown security (unusableReason asks the reader first).
+  const s = readStream(ep);
+  const out: Json = { network: s.network, security: s.security };
+  if (s.security === "tls") {
     const tls: Json = {};
     if (s.sni) tls.serverName = s.sni;
     if (s.alpn.length > 0) tls.alpn = s.alpn;
     if (s.fingerprint) tls.fingerprint = s.fingerprint;
     if (s.allowInsecure) tls.allowInsecure = true;
     out.tlsSettings = tls;
-  } else if (s.kind === "reality") {
-    const reality: Json = { serverName: s.sni, fingerprint: s.fingerprint || "chrome", publicKey: s.publicKey, shortId: s.shortId };
-    if (s.spiderX) reality.spiderX = s.spiderX;
-    if (s.mldsa65Verify) reality.mldsa65Verify = s.mldsa65Verify;
+  } else if (s.security === "reality") {
+    const reality: Json = { serverName: s.sni, fingerprint: s.fingerprint || "chrome", publicKey: s.reality.publicKey, shortId: s.reality.shortId };
+    if (s.reality.spiderX) reality.spiderX = s.reality.spiderX;
+    if (s.reality.mldsa65Verify) reality.mldsa65Verify = s.reality.mldsa65Verify;
     out.realitySettings = reality;
   }
-  switch (t.network) {
+  switch (s.network) {
     case "tcp":
-      if (t.headerType === "http") {
-        const request: Json = { path: [t.path || "/"] };
-        if (t.host) request.headers = { Host: [t.host] };
+      if (s.tcpHttp) {
+        const request: Json = { path: [s.tcpHttp.paths[0] ?? "/"] };
+        if (s.tcpHttp.hosts.length) request.headers = { Host: [s.tcpHttp.hosts[0]] };
         out.tcpSettings = { header: { type: "http", request } };
       }
       break;
     case "ws": {
-      const ws: Json = { path: t.path || "/" };
-      if (t.host) ws.headers = { Host: t.host };
+      const ws: Json = { path: s.fullPath || "/" };
+      if (s.host) ws.headers = { Host: s.host };
       out.wsSettings = ws;
       break;
     }
     case "httpupgrade": {
       // Xray refuses a Host header here: only the `host` field.
-      const hu: Json = { path: t.path || "/" };
-      if (t.host) hu.host = t.host;
+      const hu: Json = { path: s.fullPath || "/" };
+      if (s.host) hu.host = s.host;
       out.httpupgradeSettings = hu;
       break;
     }
     case "xhttp": {
-      const x: Json = { path: t.path || "/", mode: t.mode };
-      if (t.host) x.host = t.host;
+      const x: Json = { path: s.fullPath || "/", mode: s.xhttpMode || "auto" };
+      if (s.host) x.host = s.host;
       out.xhttpSettings = x;
       break;
     }
     case "grpc": {
-      const g: Json = { serviceName: t.serviceName, multiMode: t.multiMode };
-      if (t.authority) g.authority = t.authority;
+      const g: Json = { serviceName: s.serviceName, multiMode: s.multiMode };
+      if (s.authority) g.authority = s.authority;
       out.grpcSettings = g;
       break;
     }
     case "kcp": {
-      const k: Json = { header: { type: t.headerType } };
-      if (t.seed) k.seed = t.seed;
+      const k: Json = { header: { type: s.kcp.headerType } };
+      if (s.kcp.seed) k.seed = s.kcp.seed;
       out.kcpSettings = k;
       break;
     }
@@ -104,20 +105,33 @@ function refusal(ep: ProxyEndpoint): string | null {
 }
 
 export function documentV2rayJson(eps: ProxyEndpoint[]): RenderedContent {
-  const proxies: Json[] = [];
-  const skipped: RenderedContent["skipped"] = [];
-  for (const ep of eps) {
-    const reason = refusal(ep);
-    if (reason) {
-      skipped.push({ name: ep.name, reason });
-      continue;
-    }
-    const tag = proxies.length === 0 ? "proxy" : `proxy-${proxies.length + 1}`;
-    proxies.push({ tag, protocol: ep.protocol, settings: outboundSettings(ep), streamSettings: streamSettings(ep) });
-  }
+  const { proxies, skipped } = proxyOutbounds(eps);
+  const config = clientConfig(proxies);
+  return { body: JSON.stringify(config, null, 2), contentType: "application/json; charset=utf-8", extension: "json", skipped, entries: proxies.length };
+}
+
+/**
+ * The Xray-JSON array (protocols.md §9.8): one complete config per endpoint, each named by `remarks`,
+ * as v2rayN (6.40+), v2rayNG (1.8.16+), Happ and Streisand import it. Each element has inbounds,
+ * outbounds and routing (v2rayN needs the first two per element, v2rayNG the word `routing`), the
+ * proxy outbound first, and integral numbers only.
+ */
+export function documentXrayJson(eps: ProxyEndpoint[]): RenderedContent {
+  const { proxies, skipped, names } = proxyOutbounds(eps);
+  const configs = proxies.map((p, i) => ({ remarks: names[i], ...clientConfig([{ ...p, tag: "proxy" }]) }));
+  return { body: JSON.stringify(configs, null, 2), contentType: "application/json; charset=utf-8", extension: "json", skipped, entries: configs.length };
+}
+
+function proxyOutbounds(eps: ProxyEndpoint[]): { proxies: Json[]; names: string[]; skipped: RenderedContent["skipped"] } {
+  const { kept, skipped } = carriedBy(eps, refusal);
+  const proxies = kept.map((ep, i) => ({ tag: i === 0 ? "proxy" : `proxy-${i + 1}`, protocol: ep.protocol, settings: outboundSettings(ep), streamSettings: streamSettings(ep) }));
+  return { proxies, names: kept.map((ep) => ep.name), skipped };
+}
+
+function clientConfig(proxies: Json[]) {
   const direct = { tag: "direct", protocol: "freedom" };
   const block = { tag: "block", protocol: "blackhole" };
-  const config = {
+  return {
     log: { loglevel: "warning" },
     inbounds: [
       { tag: "socks", listen: "127.0.0.1", port: SOCKS_PORT, protocol: "socks", settings: { udp: true, auth: "noauth" } },
@@ -132,5 +146,4 @@ export function documentV2rayJson(eps: ProxyEndpoint[]): RenderedContent {
       rules: [{ type: "field", ip: PRIVATE_CIDRS, outboundTag: "direct" }],
     },
   };
-  return { body: JSON.stringify(config, null, 2), contentType: "application/json; charset=utf-8", extension: "json", skipped };
 }

@@ -17,6 +17,7 @@ import { enqueueClientDelete } from "../provisioning/panel-client-delete";
 import { syncClientsOf } from "../provisioning/provision-order";
 import { kickTasks } from "../tasks";
 import { releaseSubscriptionStock } from "../orders/release-order";
+import { eraseAccessLogsOfSubscription } from "../subscription-content/access-log-erase";
 
 const SubscriptionId = z.uuid();
 export const subscriptionMissing = () => new DomainError("NOT_FOUND", "subscription_not_found");
@@ -109,6 +110,7 @@ export async function deleteSubscriptionPermanently(ctx: Ctx, rawId: string): Pr
       .innerJoin(inbounds, eq(inbounds.id, nodeClients.inboundId))
       .where(eq(nodeClients.subscriptionId, id));
     for (const c of clients) await enqueueClientDelete(tx, c);
+    await eraseAccessLogsOfSubscription(tx, id);
     await tx.delete(subscriptions).where(eq(subscriptions.id, id));
     await recordAudit(ctx, { action: "subscription.deleted", targetType: "subscription", targetId: id, metadata: { userId: sub.userId, planId: sub.planId, status: sub.status, panelClients: clients.length } }, tx);
     return { id, panelDeletes: clients.length };

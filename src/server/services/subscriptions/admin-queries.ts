@@ -113,7 +113,11 @@ export async function listSubscriptionsAdmin(ctx: Ctx, raw: unknown = {}): Promi
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize),
-    ctx.db.select({ n: count() }).from(subscriptions).innerJoin(users, eq(users.id, subscriptions.userId)).where(where),
+    // Every subscription has its owner (user_id is not null, cascading): the join only matters to the
+    // e-mail search. Without it the count is one index-only scan, not a join of 100,000 rows.
+    f.q
+      ? ctx.db.select({ n: count() }).from(subscriptions).innerJoin(users, eq(users.id, subscriptions.userId)).where(where)
+      : ctx.db.select({ n: count() }).from(subscriptions).where(where),
   ]);
   return { rows, total: total?.n ?? 0, page: f.page, pageSize: f.pageSize };
 }
