@@ -47,3 +47,45 @@ describe("the new formats on a vmess + vless plan", () => {
     expect(array.map((c) => c.outbounds[0]!.protocol).sort()).toEqual(["vless", "vmess"]);
   });
 });
+
+describe("the client formats that take something of the request", () => {
+  it("surge: the managed line is line 1 with the URL fetched (token and format); vless is left out and counted", async () => {
+    const { sub, token } = await subscribedIn(shop);
+    const res = await fetchAs(sub.id, token, "surge");
+    expect(res.status).toBe(200);
+    const lines = res.body.split("\n");
+    const managed = /^#!MANAGED-CONFIG (\S+) interval=43200 strict=false$/.exec(lines[0]!);
+    expect(managed).not.toBeNull();
+    const url = new URL(managed![1]!);
+    expect(url.pathname).toBe(`/api/subscription/${sub.id}`);
+    expect(url.searchParams.get("token")).toBe(token);
+    expect(url.searchParams.get("format")).toBe("surge");
+    expect(lines[1]).toBe("# 1 of 2 servers left out: Surge cannot carry them.");
+    expect(lines.filter((l) => / = vmess, /.test(l))).toHaveLength(1);
+  });
+
+  it("a UA-routed Surfboard fetch names its format in the managed URL, so an update stays Surfboard", async () => {
+    const { sub, token } = await subscribedIn(shop);
+    const res = await serveContent(shop.db, { id: sub.id, token, format: null, userAgent: "Surfboard/2.34.4", ip: "198.51.100.251", locale: "en" });
+    expect(new URL(res.body.split("\n")[0]!.split(" ")[1]!).searchParams.get("format")).toBe("surfboard");
+  });
+
+  it("shadowrocket: base64 of the STATUS line with this subscription's usage, then its links", async () => {
+    const { sub, token } = await subscribedIn(shop);
+    const res = await serveContent(shop.db, { id: sub.id, token, format: null, userAgent: "Shadowrocket/2070 CFNetwork/1496.0.7 Darwin/23.5.0", ip: "198.51.100.252", locale: "en" });
+    expect(res.status).toBe(200);
+    const lines = Buffer.from(res.body, "base64").toString("utf8").split("\n");
+    expect(lines[0]).toMatch(/^STATUS=🚀↑:0 B,↓:0 B,TOT:\d+(\.\d+)? [KMGT]?B💡Expires:\d{4}-\d{2}-\d{2}$/);
+    expect(lines.slice(1).map((l) => l.slice(0, l.indexOf(":"))).sort()).toEqual(["vless", "vmess"]);
+  });
+
+  it("loon and quantumult-x are plain text node lines", async () => {
+    const { sub, token } = await subscribedIn(shop);
+    const loon = await fetchAs(sub.id, token, "loon");
+    expect(loon.status).toBe(200);
+    expect(loon.body.split("\n").map((l) => l.split(" = ")[1]!.split(",")[0]).sort()).toEqual(["VLESS", "vmess"]);
+    const qx = await fetchAs(sub.id, token, "qx");
+    expect(qx.status).toBe(200);
+    expect(qx.body.split("\n").map((l) => l.slice(0, l.indexOf("="))).sort()).toEqual(["vless", "vmess"]);
+  });
+});

@@ -21,6 +21,8 @@ describe("pickFormat: ?format=", () => {
     ["ss", "sip008"],
     ["shadowsocks", "sip008"],
     ["clash_classic", "clash-classic"],
+    ["quantumultx", "quantumult-x"],
+    ["qx", "quantumult-x"],
     ["links", "base64"],
     ["v2rayn", "base64"],
     ["raw", "plain"],
@@ -30,7 +32,7 @@ describe("pickFormat: ?format=", () => {
     expect(FORMAT_ALIASES[alias]).toBe(format);
   });
 
-  it.each(["yaml", "surge", "toString", "__proto__", "constructor", "clash;", "base64 plain"])("unknown %j is an error, not a fallback", (f) => {
+  it.each(["yaml", "surge4", "quantumult", "toString", "__proto__", "constructor", "clash;", "base64 plain"])("unknown %j is an error, not a fallback", (f) => {
     expect(pickFormat({ format: f, userAgent: "clash-verge/v2" })).toEqual({ error: "unknown_format" });
   });
 
@@ -63,7 +65,21 @@ describe("pickFormat: User-Agent", () => {
     ["ClashX/1.118.0", "clash"],
     ["v2rayNG/1.9.40", "base64"],
     ["v2rayN/7.10", "base64"],
-    ["Shadowrocket/2070 CFNetwork/1496.0.7 Darwin/23.5.0", "base64"],
+    // protocols.md §9: the clients with their own formats.
+    ["Shadowrocket/2070 CFNetwork/1496.0.7 Darwin/23.5.0", "shadowrocket"],
+    ["Surge iOS/2920", "surge"],
+    ["Surge Mac/2408", "surge"],
+    ["Surge/1395 CFNetwork/1088.1 Darwin/19.0.0", "surge"],
+    ["Surge%203/863 CFNetwork/978.0.7 Darwin/18.6.0 (x86_64)", "surge"],
+    ["Surfboard/2.34.4", "surfboard"],
+    // Quantumult X sends its space percent-encoded; a decoded one is taken too.
+    ["Quantumult%20X/1.0.29 (iPhone14,5; iOS 15.4.1)", "quantumult-x"],
+    ["Quantumult X/1.5.0", "quantumult-x"],
+    ["Loon/975 CFNetwork/3860.700.1 Darwin/25.6.0", "loon"],
+    // Not the clients: a name inside another word or elsewhere in the UA.
+    ["Surgeon/1.0", "base64"],
+    ["Loonie/2.0", "base64"],
+    ["Mozilla/5.0 Shadowrocket", "base64"],
     ["Happ/3.2.1", "base64"],
     ["Streisand/1.6", "base64"],
     ["curl/8.5.0", "base64"],

@@ -15,11 +15,11 @@ const DIALECT_NAME: Record<ClashDialect, string> = { mihomo: "mihomo", stash: "S
 const CLASSIC_SS_CIPHERS = new Set(["aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-ietf-poly1305", "xchacha20-ietf-poly1305", "rc4-md5", "aes-128-ctr", "aes-192-ctr", "aes-256-ctr", "aes-128-cfb", "aes-192-cfb", "aes-256-cfb", "chacha20-ietf", "xchacha20"]);
 
 const AUTO_GROUP = "Auto";
-const TEST_URL = "http://www.gstatic.com/generate_204";
+export const TEST_URL = "http://www.gstatic.com/generate_204";
 /** Names Clash resolves itself: a proxy or group must not take them. */
 const BUILT_INS = ["DIRECT", "REJECT", "REJECT-DROP", "PASS", "COMPATIBLE", "GLOBAL"];
 /** LAN and loopback stay off the proxy; no-resolve so a domain never waits on DNS just to miss. */
-const PRIVATE_RULES = [
+export const PRIVATE_RULES = [
   "IP-CIDR,127.0.0.0/8,DIRECT,no-resolve",
   "IP-CIDR,10.0.0.0/8,DIRECT,no-resolve",
   "IP-CIDR,172.16.0.0/12,DIRECT,no-resolve",

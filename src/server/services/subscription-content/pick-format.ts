@@ -14,6 +14,8 @@ export const FORMAT_ALIASES: Readonly<Record<string, ServedFormat>> = {
   "xray-array": "xray-json",
   clash_classic: "clash-classic",
   ss: "sip008",
+  quantumultx: "quantumult-x",
+  qx: "quantumult-x",
   shadowsocks: "sip008",
   links: "base64",
   v2rayn: "base64",
@@ -46,10 +48,16 @@ export const UA_RULES: readonly UaRule[] = [
     format: "sing-box",
   },
   { clients: "Other Clash clients (Clash for Windows, ClashX)", example: "ClashforWindows/0.20.39", pattern: /^clash/i, format: "clash" },
+  // protocols.md §9: each sends its name first; Quantumult X's space stays percent-encoded.
+  { clients: "Surge (iOS, Mac)", example: "Surge iOS/2920", pattern: /^surge\b/i, format: "surge" },
+  { clients: "Surfboard", example: "Surfboard/2.34.4", pattern: /^surfboard/i, format: "surfboard" },
+  { clients: "Quantumult X", example: "Quantumult%20X/1.0.29 (iPhone14,5; iOS 15.4.1)", pattern: /^quantumult(?:%20| )x/i, format: "quantumult-x" },
+  { clients: "Loon", example: "Loon/975 CFNetwork/3860.700.1 Darwin/25.6.0", pattern: /^loon\//i, format: "loon" },
+  { clients: "Shadowrocket", example: "Shadowrocket/1978 CFNetwork/1331.0.7 Darwin/21.4.0", pattern: /^shadowrocket/i, format: "shadowrocket" },
   {
-    clients: "v2rayN, v2rayNG, Shadowrocket, Happ, Streisand, V2Box",
+    clients: "v2rayN, v2rayNG, Happ, Streisand, V2Box",
     example: "v2rayNG/1.9.40",
-    pattern: /^(?:v2rayn|v2rayng|happ|streisand|v2box)\b|shadowrocket/i,
+    pattern: /^(?:v2rayn|v2rayng|happ|streisand|v2box)\b/i,
     format: "base64",
   },
 ];

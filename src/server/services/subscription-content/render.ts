@@ -16,7 +16,11 @@ import { documentBase64, documentPlain } from "./share-links";
 import { documentSingBox } from "./sing-box";
 import { isUnreadableReason } from "./stream";
 import type { ProxyEndpoint, RenderedContent, ServedFormat } from "./types";
+import { documentLoon } from "./loon";
+import { documentQuantumultX } from "./quantumult-x";
+import { documentShadowrocket } from "./shadowrocket";
 import { documentSip008 } from "./sip008";
+import { documentSurge } from "./surge";
 import { documentV2rayJson, documentXrayJson } from "./v2ray-json";
 
 const MAX_ENTRIES = 5_000;
@@ -91,6 +95,16 @@ export function renderDocument(format: ServedFormat, eps: ProxyEndpoint[], title
       return documentSip008(eps);
     case "xray-json":
       return documentXrayJson(eps);
+    case "surge":
+      return documentSurge(eps, { dialect: "surge", title });
+    case "surfboard":
+      return documentSurge(eps, { dialect: "surfboard", title });
+    case "quantumult-x":
+      return documentQuantumultX(eps);
+    case "loon":
+      return documentLoon(eps);
+    case "shadowrocket":
+      return documentShadowrocket(eps);
   }
 }
 

@@ -16,8 +16,11 @@ import { contentSettings } from "./content-settings";
 import { contentHeaders } from "./headers";
 import { pickFormat } from "./pick-format";
 import { cacheKey, renderCached } from "./render";
-import { SERVED_FORMATS } from "./types";
+import { SERVED_FORMATS, type ServedFormat } from "./types";
+import { withShadowrocketStatus } from "./shadowrocket";
 import { withSip008Usage } from "./sip008";
+import { withManagedConfig } from "./surge";
+import { aggregateContentUrl, subscriptionContentUrl } from "./urls";
 import { subscriptionViewUrl } from "./view-token";
 
 export interface ContentRequest {
@@ -144,8 +147,31 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
       ...device.headers,
       "content-type": content.contentType,
     },
-    body: picked === "sip008" ? withSip008Usage(content.body, usage(subject)) : content.body,
+    body: perRequestBody(picked, content.body, { usage: usage(subject), fetchedUrl: () => fetchedUrl(settings.baseUrl, one ? one.id : "all", req.token ?? "", picked) }),
   };
+}
+
+/**
+ * The cached body with what belongs to this request: the owner's usage (SIP008, Shadowrocket's
+ * STATUS line), or the URL to update from (Surge and Surfboard managed profiles).
+ */
+function perRequestBody(format: ServedFormat, body: string, req: { usage: ReturnType<typeof usage>; fetchedUrl: () => string }): string {
+  switch (format) {
+    case "sip008":
+      return withSip008Usage(body, req.usage);
+    case "shadowrocket":
+      return withShadowrocketStatus(body, req.usage);
+    case "surge":
+    case "surfboard":
+      return withManagedConfig(body, req.fetchedUrl(), UPDATE_INTERVAL_HOURS * 3600);
+    default:
+      return body;
+  }
+}
+
+/** The URL this document is fetched from, with its format named so an update never changes it. */
+function fetchedUrl(base: string, id: string, token: string, format: ServedFormat): string {
+  return id === "all" ? aggregateContentUrl(base, token, format) : subscriptionContentUrl(base, id, token, format);
 }
 
 /** subscription-userinfo figures: one subscription's, or the sums of an aggregate (earliest expiry). */

@@ -34,9 +34,10 @@ export type ContentFormat = (typeof CONTENT_FORMATS)[number];
 
 /**
  * Every format `?format=` accepts: the offered ones and those for particular clients (issue 26):
- * the original Clash core, SIP008 (Shadowsocks online config) and the Xray-JSON array.
+ * the original Clash core, SIP008 (Shadowsocks online config), the Xray-JSON array, Surge,
+ * Surfboard, Quantumult X, Loon and Shadowrocket.
  */
-export const SERVED_FORMATS = [...CONTENT_FORMATS, "clash-classic", "sip008", "xray-json"] as const;
+export const SERVED_FORMATS = [...CONTENT_FORMATS, "clash-classic", "sip008", "xray-json", "surge", "surfboard", "quantumult-x", "loon", "shadowrocket"] as const;
 export type ServedFormat = (typeof SERVED_FORMATS)[number];
 
 /** A rendered document: its body and what goes in content-type; the endpoints left out, with why. */
