@@ -1,7 +1,7 @@
 "use client";
 // The node page's reconciliation report: when the panel was last compared with what we want, what
-// differed (searchable by client, filterable by kind, paged), and "Repair" (queues a sync per
-// drifted client and a new check shortly after).
+// differed (searchable by client, filterable by kind, paged), "Repair" (queues a sync per drifted
+// client and a new check shortly after) and "Remove orphan clients" (orphan-removal.tsx).
 import { Anchor, Badge, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconSearch, IconTool } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
@@ -13,12 +13,13 @@ import { notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { formatBytes } from "@/components/subscriptions/bytes";
-import type { NodeDriftItem } from "@/server/db/schema/nodes";
+import type { NodeDriftItem, OrphanDriftItem } from "@/server/db/schema/nodes";
 import { ConfirmModal } from "./confirm-modal";
+import { OrphanRemoval } from "./orphan-removal";
 import { RelativeTime } from "./relative-time";
 
 const PAGE_SIZE = 20;
-const KINDS: NodeDriftItem["kind"][] = ["missing", "enable", "quota", "expiry", "credential", "inbound_missing"];
+const KINDS: NodeDriftItem["kind"][] = ["missing", "enable", "quota", "expiry", "credential", "inbound_missing", "orphan"];
 
 export function DriftPanel({ nodeId, items, checkedAt }: { nodeId: string; items: NodeDriftItem[]; checkedAt: Date | null }) {
   const t = useTranslations("nodes.drift");
@@ -40,6 +41,9 @@ export function DriftPanel({ nodeId, items, checkedAt }: { nodeId: string; items
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   const current = Math.min(page, pages);
   const pageItems = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const orphans = useMemo(() => items.filter((d): d is OrphanDriftItem => d.kind === "orphan"), [items]);
+  // Orphans have no subscription to sync: Repair is for the rest.
+  const repairable = items.length - orphans.length;
 
   /** A wanted or found value in words: switch, bytes, date, or inbound number. */
   const value = (d: NodeDriftItem, v: NodeDriftItem["want"]) => {
@@ -50,6 +54,9 @@ export function DriftPanel({ nodeId, items, checkedAt }: { nodeId: string; items
     if (d.kind === "inbound_missing") return `#${String(v)}`;
     return String(v);
   };
+  // An orphan is wanted by no subscription and sits in one panel inbound.
+  const wantText = (d: NodeDriftItem) => (d.kind === "orphan" ? t("noSubscription") : value(d, d.want));
+  const haveText = (d: NodeDriftItem) => (d.kind === "orphan" ? t("inInbound", { id: d.panelInboundId }) : value(d, d.have));
 
   const repair = async () => {
     setBusy(true);
@@ -62,11 +69,16 @@ export function DriftPanel({ nodeId, items, checkedAt }: { nodeId: string; items
     router.refresh();
   };
 
-  const subscriptionLink = (d: NodeDriftItem) => (
-    <Anchor component={Link} href={`/admin/subscriptions/${d.subscriptionId}`} size="sm" ff="monospace" style={{ overflowWrap: "anywhere" }}>
-      {d.email}
-    </Anchor>
-  );
+  const subscriptionLink = (d: NodeDriftItem) =>
+    d.kind === "orphan" ? (
+      <Text size="sm" ff="monospace" style={{ overflowWrap: "anywhere" }}>
+        {d.email}
+      </Text>
+    ) : (
+      <Anchor component={Link} href={`/admin/subscriptions/${d.subscriptionId}`} size="sm" ff="monospace" style={{ overflowWrap: "anywhere" }}>
+        {d.email}
+      </Anchor>
+    );
 
   return (
     <Stack gap="sm" data-testid="node-drift" data-drift-count={items.length}>
@@ -90,18 +102,21 @@ export function DriftPanel({ nodeId, items, checkedAt }: { nodeId: string; items
             <RelativeTime date={checkedAt} size="xs" c="dimmed" testId="node-drift-checked" />
           </Group>
         </div>
-        <Button
-          variant="light"
-          leftSection={<IconTool size={16} />}
-          disabled={items.length === 0}
-          onClick={() => {
-            setError(null);
-            setConfirming(true);
-          }}
-          data-testid="node-drift-repair"
-        >
-          {t("repair")}
-        </Button>
+        <Group gap="xs" wrap="wrap">
+          <OrphanRemoval nodeId={nodeId} orphans={orphans} />
+          <Button
+            variant="light"
+            leftSection={<IconTool size={16} />}
+            disabled={repairable === 0}
+            onClick={() => {
+              setError(null);
+              setConfirming(true);
+            }}
+            data-testid="node-drift-repair"
+          >
+            {t("repair")}
+          </Button>
+        </Group>
       </Group>
 
       {items.length === 0 ? (
@@ -152,9 +167,13 @@ export function DriftPanel({ nodeId, items, checkedAt }: { nodeId: string; items
                     <Badge color="orange" variant="light" style={{ alignSelf: "flex-start" }}>
                       {t(`kind.${d.kind}`)}
                     </Badge>
-                    {d.want !== undefined || d.have !== undefined ? (
+                    {d.kind === "orphan" ? (
                       <Text size="xs" c="dimmed">
-                        {t("wantHave", { want: value(d, d.want), have: value(d, d.have) })}
+                        {haveText(d)}
+                      </Text>
+                    ) : d.want !== undefined || d.have !== undefined ? (
+                      <Text size="xs" c="dimmed">
+                        {t("wantHave", { want: wantText(d), have: haveText(d) })}
                       </Text>
                     ) : null}
                   </Stack>
@@ -183,10 +202,10 @@ export function DriftPanel({ nodeId, items, checkedAt }: { nodeId: string; items
                           </Badge>
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm">{value(d, d.want)}</Text>
+                          <Text size="sm">{wantText(d)}</Text>
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm">{value(d, d.have)}</Text>
+                          <Text size="sm">{haveText(d)}</Text>
                         </Table.Td>
                       </Table.Tr>
                     ))}

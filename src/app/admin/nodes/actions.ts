@@ -2,7 +2,7 @@
 // Server Actions of the contract ("Admin, nodes"): thin wrappers over the nodes service verbs,
 // which check the caller (admin only, as the wrapper does) and write the audit rows themselves.
 import { z } from "zod";
-import { args, form, formList, str } from "@/server/actions/args";
+import { args, form, formList, str, strList } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import * as nodes from "@/server/services/nodes";
 import * as lifecycle from "@/server/services/subscription-lifecycle";
@@ -49,4 +49,11 @@ export async function revokeAgentToken(...a: [nodeId: string]) {
 /** Queues a panel sync for every client of the node's last drift report, and a new check shortly after. */
 export async function repairNodeDrift(...a: [nodeId: string]) {
   return runAction(NodeId, a, (ctx, [nodeId]) => lifecycle.repairNodeDrift(ctx, nodeId), { revalidate: ([id]) => [`/admin/nodes/${id}`, "/admin/tasks"], admin: true });
+}
+/** Removes from the panel the orphan clients the confirmation listed (each checked again first), then re-checks the node. */
+export async function removeOrphanClients(...a: [nodeId: string, emails: string[]]) {
+  return runAction(args(["nodeId", str], ["emails", strList]), a, (ctx, [nodeId, emails]) => lifecycle.removeOrphanClients(ctx, nodeId, emails), {
+    revalidate: ([id]) => [`/admin/nodes/${id}`],
+    admin: true,
+  });
 }

@@ -7,7 +7,7 @@ export const AUDIT_ACTIONS = [
   "admin.coupon.create", "admin.coupon.delete", "admin.coupon.disable", "admin.coupon.grant", "admin.coupon.revoke_grant", "admin.coupon.update",
   "admin.inbound.delete_mirror", "admin.inbound.rename",
   "admin.node.agent_token.generate", "admin.node.agent_token.revoke", "admin.node.batch_test", "admin.node.create", "admin.node.delete",
-  "admin.node.repair_drift", "admin.node.test", "admin.node.update", "admin.node.visibility",
+  "admin.node.remove_orphans", "admin.node.repair_drift", "admin.node.test", "admin.node.update", "admin.node.visibility",
   "admin.payment_provider.test", "admin.payment_provider.update",
   "admin.plan.create", "admin.plan.delete", "admin.plan.update", "admin.plan.visibility",
   "admin.promotion.create", "admin.promotion.delete", "admin.promotion.update",

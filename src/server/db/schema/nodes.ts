@@ -16,15 +16,32 @@ export type PanelStatus = (typeof PANEL_STATUSES)[number];
 export const NODE_VISIBILITIES = ["PENDING", "VISIBLE", "HIDDEN"] as const;
 export type NodeVisibility = (typeof NODE_VISIBILITIES)[number];
 
-/** One difference between what we want on a panel and what it has (reconciliation report). */
-export interface NodeDriftItem {
+/** One difference between a desired client (a node_clients row) and the panel. */
+export interface ClientDriftItem {
   email: string;
   subscriptionId: string;
   /** missing: no such client; disabled/enabled: wrong switch; quota/expiry/credential: wrong value. */
   kind: "missing" | "enable" | "quota" | "expiry" | "credential" | "inbound_missing";
   want?: string | number | boolean;
   have?: string | number | boolean;
+  panelInboundId?: undefined;
 }
+
+/**
+ * A panel client with our email pattern that no node_clients row of the node wants (left by a delete
+ * racing a sync). It has no subscription; the panel inbound is kept so it can be removed.
+ */
+export interface OrphanDriftItem {
+  email: string;
+  kind: "orphan";
+  panelInboundId: number;
+  subscriptionId?: undefined;
+  want?: undefined;
+  have?: undefined;
+}
+
+/** One entry of the reconciliation report (stored as jsonb: a new kind needs no migration). */
+export type NodeDriftItem = ClientDriftItem | OrphanDriftItem;
 
 /** A server running a 3x-ui panel (and our agent). Secrets are AES-GCM ciphertexts. */
 export const nodes = pgTable(

@@ -11,6 +11,16 @@ export function clientEmailFor(userEmail: string): string {
   return `${userEmail.toLowerCase()}-${suffix}`;
 }
 
+/**
+ * Whether a panel client's email has the shape clientEmailFor makes: a user email (as account inputs
+ * accept it: a dotted domain with a letters-only top level) then "-" and 8 letters or digits. The
+ * panel compares emails case-insensitively, so this does too. Clients without this shape are the
+ * operator's own and are never reported or touched.
+ */
+export const OUR_CLIENT_EMAIL = /^[^\s@]+@(?:[a-z0-9-]+\.)+[a-z]{2,}-[a-z0-9]{8}$/i;
+
+export const isOurClientEmail = (email: string): boolean => OUR_CLIENT_EMAIL.test(email);
+
 /** Key length in bytes of each Shadowsocks-2022 method; other methods take any password. */
 const SS2022_KEY_BYTES: Record<string, number> = {
   "2022-blake3-aes-128-gcm": 16,

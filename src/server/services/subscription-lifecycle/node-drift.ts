@@ -25,7 +25,8 @@ export async function getNodeDrift(ctx: Ctx, nodeId: string): Promise<NodeDriftR
 
 /**
  * Queues a panel sync for each client the last report names (a missing inbound is not something a
- * client sync can fix, so those are left for the admin) and a new check after RECHECK_AFTER_MS.
+ * client sync can fix, so those are left for the admin; orphans have no row to sync and are removed
+ * by removeOrphanClients) and a new check after RECHECK_AFTER_MS.
  */
 export async function repairNodeDrift(ctx: Ctx, nodeId: string): Promise<{ queued: number; recheckAt: Date }> {
   requireAdmin(ctx);
@@ -35,7 +36,7 @@ export async function repairNodeDrift(ctx: Ctx, nodeId: string): Promise<{ queue
   const queued = await ctx.db.transaction(async (tx) => {
     const [node] = await tx.select({ drift: nodes.drift }).from(nodes).where(eq(nodes.id, nodeId));
     if (!node) throw notFound("node");
-    const emails = [...new Set((node.drift ?? []).filter((d) => d.kind !== "inbound_missing").map((d) => d.email.toLowerCase()))];
+    const emails = [...new Set((node.drift ?? []).filter((d) => d.kind !== "inbound_missing" && d.kind !== "orphan").map((d) => d.email.toLowerCase()))];
     const rows = emails.length
       ? await tx
           .update(nodeClients)
