@@ -1,6 +1,7 @@
-// A 3x-ui v2.8 panel over real HTTP (protocols.md §1.1-1.3): web base path, `3x-ui` session cookie,
-// bare 404 for the API without a session, HTTP 200 envelopes, gzip when asked. Optional v3 mode adds
-// Bearer-token auth and the /panel/api/clients routes.
+// A 3x-ui panel over real HTTP (protocols.md §1.1-1.3): web base path, `3x-ui` session cookie, bare
+// 404 for the API without a session, HTTP 200 envelopes, gzip when asked. `shape` picks the route
+// layout: v2.8.11's, or the newest 3x-ui's (client routes under /panel/api/clients, settings under
+// /panel/api, a CSRF-guarded login); each shape 404s the other's routes. An apiToken adds Bearer auth.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import type { SimInboundSeed } from "./model";
 import { handleClientsApi } from "./routes-clients";
 import { fail, handleInboundsApi, ok, type Envelope, type ParsedBody } from "./routes-inbounds";
+import { handleSettingsRoute, serverStatus, settingsPrefix, type XuiShape } from "./routes-settings";
 import { XuiState } from "./state";
 
 export interface XuiSimulatorOptions {
@@ -25,8 +27,17 @@ export interface XuiSimulatorOptions {
   legacyAuth?: boolean;
   /** Login body formats the panel binds; ["form"] emulates a front that ignores JSON bodies. */
   loginFormats?: ("json" | "form")[];
-  /** v3 mode: accept `Authorization: Bearer <apiToken>`, serve /panel/api/clients, drop old client routes. */
+  /** Accept `Authorization: Bearer <apiToken>` on /panel/api/* (3x-ui v3.0+). */
   apiToken?: string;
+  /**
+   * Route layout. "v2.8": v2.8.11's (with an apiToken it is v3.0.x: Bearer and a CSRF-guarded login,
+   * but still the old routes).
+   * "latest": the 3x-ui main branch of 2026-08-23 (v3.3.0+ layout, per-client `limitHwid`). Default:
+   * "latest" when an apiToken is set, else "v2.8".
+   */
+  shape?: XuiShape;
+  /** What `server/status` reports as `panelVersion` in the latest shape; default "3.6.0". */
+  panelVersion?: string;
 }
 
 export interface LoginAttempt {
@@ -36,6 +47,7 @@ export interface LoginAttempt {
 
 export interface XuiSimulator {
   url: string;
+  shape: XuiShape;
   port: number;
   basePath: string;
   state: XuiState;
@@ -110,6 +122,9 @@ export async function startXuiSimulator(options: XuiSimulatorOptions): Promise<X
   const maxAgeSec = (options.sessionMaxAgeMinutes ?? 360) * 60;
   const formats = options.loginFormats ?? ["json", "form"];
   const state = new XuiState(options.inbounds ?? []);
+  const shape: XuiShape = options.shape ?? (options.apiToken ? "latest" : "v2.8");
+  const latest = shape === "latest";
+  const v3 = latest || !!options.apiToken;
   const sessions = new Map<string, number>();
   const loginAttempts: LoginAttempt[] = [];
   const requests: string[] = [];
@@ -168,6 +183,9 @@ export async function startXuiSimulator(options: XuiSimulatorOptions): Promise<X
     if (!path.startsWith(basePath)) return bare(res, 404);
     const rel = path.slice(basePath.length);
     const method = req.method ?? "GET";
+    // 3x-ui v3 (the only line with API tokens) wants the session's CSRF token on POST /login; we never
+    // issue one, so a cookie login always fails there, as for a program that does not fetch it first.
+    if (rel === "login" && method === "POST" && v3 && !req.headers["x-csrf-token"]) return bare(res, 403);
     if (rel === "login" && method === "POST") return login(req, res);
     if (rel === "logout" && method === "GET") {
       const token = cookieValue(req, COOKIE_NAME);
@@ -181,12 +199,21 @@ export async function startXuiSimulator(options: XuiSimulatorOptions): Promise<X
     if (!rel.startsWith("panel/")) return bare(res, 404);
     const isApi = rel.startsWith("panel/api/");
     if (!(isApi && bearerOk(req)) && !loggedIn(req)) return rejectUnauthenticated(req, res, isApi);
-    if (!isApi) return void res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>panel</title>");
     requests.push(`${method} ${rel}`);
+    const prefix = settingsPrefix(shape);
+    if (rel.startsWith(prefix)) {
+      const envelope = handleSettingsRoute({ method, path: rel.slice(prefix.length) });
+      if (envelope) return sendJson(req, res, envelope);
+    }
+    if (!isApi) {
+      if (method !== "GET") return bare(res, 404);
+      return void res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>panel</title>");
+    }
     const apiReq = { method, path: rel.slice("panel/api/".length), query: url.searchParams, body: await readBody(req) };
     let envelope: Envelope | null = null;
-    if (apiReq.path.startsWith("inbounds/")) envelope = handleInboundsApi(state, apiReq, { v3: !!options.apiToken });
-    else if (options.apiToken && apiReq.path.startsWith("clients/")) envelope = handleClientsApi(state, apiReq);
+    if (apiReq.path === "server/status" && method === "GET") envelope = serverStatus(shape, options.panelVersion ?? "3.6.0");
+    else if (apiReq.path.startsWith("inbounds/")) envelope = handleInboundsApi(state, apiReq, { v3: latest });
+    else if (latest && apiReq.path.startsWith("clients/")) envelope = handleClientsApi(state, apiReq);
     if (!envelope) return bare(res, 404);
     sendJson(req, res, envelope);
   }
@@ -206,6 +233,7 @@ export async function startXuiSimulator(options: XuiSimulatorOptions): Promise<X
 
   return {
     url: `http://${host}:${port}${basePath}`,
+    shape,
     port,
     basePath,
     state,

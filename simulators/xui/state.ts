@@ -24,6 +24,8 @@ const ONLINE_WINDOW_MS = 10_000;
 export class XuiState {
   inbounds: SimInbound[] = [];
   traffics: SimTraffic[] = [];
+  /** Per-client device limit by lowercased email (latest shape only; the real panel keeps it on the client record). */
+  readonly limitHwid = new Map<string, number>();
   /** null until the first stats poll, like the panel's nil slice right after start. */
   private polledOnce = false;
   private nextInboundId = 1;

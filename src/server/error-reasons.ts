@@ -97,6 +97,7 @@ export const ERROR_REASONS = {
   panel_error: ["panelMessage"],
   panel_session_rejected: [],
   panel_unsupported: ["path"],
+  panel_token_required: [],
   panel_timeout: ["seconds"],
   panel_tls_untrusted: [],
   panel_unreachable: [],

@@ -1,35 +1,74 @@
-// The Bearer path: with a node API token the adapter talks to 3x-ui v3.1+'s /panel/api/clients routes
-// and never logs in. The simulator in v3 mode has removed the old inbound client routes, so a
-// passing test proves the adapter did not fall back to them.
+// The Bearer path: with a node API token the adapter never logs in, and uses the client routes of the
+// panel's version: /panel/api/clients on the newest 3x-ui, the inbound client routes on v3.0.x (Bearer
+// already, old layout; the simulator's "v2.8" shape with a token). Each shape 404s the other's client
+// routes, so a passing test proves the version was detected, not assumed from the token.
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { XuiShape } from "../../simulators/xui/routes-settings";
 import { startXuiSimulator, type XuiSimulator } from "../../simulators/xui/server";
 import { createPanelClient, type PanelClient } from "../../src/server/integrations/panel";
-import { domainErrorOf, PASS, seedInbounds, USER } from "./helpers";
+import { domainErrorOf, PASS, seedInbounds, TOKEN, USER } from "./helpers";
 
-const TOKEN = "tok_" + "a".repeat(40);
 let sim: XuiSimulator;
 let panel: PanelClient;
-beforeEach(async () => {
-  sim = await startXuiSimulator({ username: USER, password: PASS, inbounds: seedInbounds(), apiToken: TOKEN, basePath: "/v3panel/" });
+async function start(shape: XuiShape): Promise<void> {
+  sim = await startXuiSimulator({ username: USER, password: PASS, inbounds: seedInbounds(), apiToken: TOKEN, basePath: "/v3panel/", shape });
   // Wrong password on purpose: the token alone must be enough.
   panel = createPanelClient({ url: sim.url, username: USER, password: "unused", apiToken: TOKEN });
-});
+}
 afterEach(() => sim.close());
 
 const stored = (inboundId: number, email: string) =>
   sim.state.clientsOf(sim.state.getInbound(inboundId)).find((c) => c.email === email);
 
-describe("panel adapter: 3x-ui v3 Bearer API", () => {
+const email = "carol@example.com-abcd1234";
+const password = `tj-${randomUUID()}`;
+const LAYOUTS = [
+  {
+    shape: "latest" as const,
+    version: "3.6.0",
+    clientRoutes: "clients",
+    calls: [
+      "POST panel/api/clients/add",
+      // Each update reads the client record first, to send its device limit back (clients-api.ts).
+      `GET panel/api/clients/get/${email}`,
+      `POST panel/api/clients/update/${email}`,
+      `GET panel/api/clients/get/${email}`,
+      `POST panel/api/clients/update/${email}`,
+      `GET panel/api/clients/traffic/${email}`,
+      "POST panel/api/clients/onlines",
+      `POST panel/api/clients/resetTraffic/${email}`,
+      `GET panel/api/clients/traffic/${email}`,
+      `POST panel/api/clients/del/${email}`,
+    ],
+  },
+  {
+    shape: "v2.8" as const,
+    version: null,
+    clientRoutes: "inbounds",
+    calls: [
+      "POST panel/api/inbounds/addClient",
+      `POST panel/api/inbounds/updateClient/${password}`,
+      `POST panel/api/inbounds/updateClient/${password}`,
+      `GET panel/api/inbounds/getClientTraffics/${email}`,
+      "POST panel/api/inbounds/onlines",
+      `POST panel/api/inbounds/3/resetClientTraffic/${email}`,
+      `GET panel/api/inbounds/getClientTraffics/${email}`,
+      `POST panel/api/inbounds/3/delClient/${password}`,
+    ],
+  },
+];
+
+describe.each(LAYOUTS)("panel adapter: Bearer API on the $shape layout", ({ shape, version, clientRoutes, calls }) => {
+  beforeEach(() => start(shape));
+
   it("lists inbounds and tests the connection without logging in", async () => {
     expect(await panel.listInbounds()).toHaveLength(4);
-    expect(await panel.testConnection()).toMatchObject({ api: "v3-bearer", inboundCount: 4 });
+    expect(await panel.testConnection()).toEqual({ api: "v3-bearer", version, clientRoutes, inboundCount: 4, elapsedMs: expect.any(Number) });
     expect(sim.loginAttempts).toEqual([]);
   });
 
-  it("drives a client's whole life through /panel/api/clients", async () => {
-    const email = "carol@example.com-abcd1234";
-    const password = `tj-${randomUUID()}`;
+  it("drives a client's whole life through the layout's client routes", async () => {
     await panel.addClient(3, { email, credential: password, enable: true, totalBytes: 1024, expiryTime: 99 });
     expect(stored(3, email)).toMatchObject({ password, totalGB: 1024, expiryTime: 99, enable: true });
 
@@ -46,18 +85,10 @@ describe("panel adapter: 3x-ui v3 Bearer API", () => {
     await panel.deleteClient(3, email);
     expect(stored(3, email)).toBeUndefined();
 
-    const clientCalls = sim.requests.filter((r) => r.startsWith("POST panel/api/clients/") || r.startsWith("GET panel/api/clients/"));
-    expect(clientCalls).toEqual([
-      "POST panel/api/clients/add",
-      `POST panel/api/clients/update/${email}`,
-      `POST panel/api/clients/update/${email}`,
-      `GET panel/api/clients/traffic/${email}`,
-      "POST panel/api/clients/onlines",
-      `POST panel/api/clients/resetTraffic/${email}`,
-      `GET panel/api/clients/traffic/${email}`,
-      `POST panel/api/clients/del/${email}`,
-    ]);
-    expect(sim.requests.some((r) => /addClient|updateClient|delClient/.test(r))).toBe(false);
+    // Reads of inbounds (list, get/:id) and the one version probe are not client calls.
+    const clientCalls = sim.requests.filter((r) => !/panel\/api\/(inbounds\/(list|get\/)|server\/status)/.test(r));
+    expect(clientCalls).toEqual(calls);
+    expect(sim.requests.filter((r) => r.endsWith("server/status"))).toHaveLength(1);
   });
 
   it("creates a disabled client even though v3's create forces enable", async () => {
@@ -81,7 +112,24 @@ describe("panel adapter: 3x-ui v3 Bearer API", () => {
     expect(e.details?.reason).toBe("panel_bad_token");
   });
 
-  it("v3 mode has dropped the old inbound client routes, even for a valid token", async () => {
+});
+
+describe("panel adapter: the newest 3x-ui only", () => {
+  beforeEach(() => start("latest"));
+
+  it("keeps the operator's per-client device limit (limitHwid) through every update", async () => {
+    await panel.addClient(2, { email: "dev@x-1", credential: randomUUID(), enable: true, totalBytes: 0, expiryTime: 0 });
+    // Set in the panel by its operator; the panel's update route would reset it to 0 if not sent back.
+    sim.state.limitHwid.set("dev@x-1", 3);
+    await panel.updateClient(2, "dev@x-1", { totalBytes: 5 });
+    await panel.setClientEnabled(2, "dev@x-1", false);
+    expect(sim.state.limitHwid.get("dev@x-1")).toBe(3);
+    // It lives on the client record, never in the inbound's settings.
+    expect(stored(2, "dev@x-1")).toMatchObject({ totalGB: 5, enable: false });
+    expect(stored(2, "dev@x-1")).not.toHaveProperty("limitHwid");
+  });
+
+  it("has dropped the old inbound client routes, even for a valid token", async () => {
     const res = await fetch(new URL("panel/api/inbounds/addClient", sim.url), {
       method: "POST",
       headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },

@@ -4,10 +4,51 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { connect, createServer as createTcpServer, type AddressInfo } from "node:net";
 import type { SimInboundSeed } from "../../simulators/xui/model";
+import type { XuiShape } from "../../simulators/xui/routes-settings";
+import { startXuiSimulator, type XuiSimulator, type XuiSimulatorOptions } from "../../simulators/xui/server";
 import { isDomainError, type DomainError } from "../../src/server/errors";
+import { createPanelClient, type PanelClient, type PanelClientRoutes } from "../../src/server/integrations/panel";
 
 export const USER = "admin";
 export const PASS = "s3cret-pass";
+export const TOKEN = "tok_" + "a".repeat(40);
+
+/**
+ * The two route layouts the adapter must speak, each reached the way a real panel of that shape allows:
+ * v2.8.11 by cookie login, the newest 3x-ui by API token (it refuses a plain login).
+ */
+export const SHAPES: { shape: XuiShape; clientRoutes: PanelClientRoutes; token?: string }[] = [
+  { shape: "v2.8", clientRoutes: "inbounds" },
+  { shape: "latest", clientRoutes: "clients", token: TOKEN },
+];
+
+export async function panelFor(
+  shape: XuiShape,
+  extra: Partial<XuiSimulatorOptions> = {},
+): Promise<{ sim: XuiSimulator; panel: PanelClient }> {
+  const token = SHAPES.find((s) => s.shape === shape)?.token;
+  const sim = await startXuiSimulator({ username: USER, password: PASS, inbounds: seedInbounds(), shape, apiToken: token, ...extra });
+  return { sim, panel: createPanelClient({ url: sim.url, username: USER, password: PASS, apiToken: token }) };
+}
+
+/** The request lines (as `sim.requests` records them) of a client update and delete in each layout. */
+export function writeRoutes(routes: PanelClientRoutes) {
+  return routes === "clients"
+    ? {
+        update: (_inboundId: number, _key: string, email: string) => `POST panel/api/clients/update/${email}`,
+        del: (_inboundId: number, _key: string, email: string) => `POST panel/api/clients/del/${email}`,
+      }
+    : {
+        update: (_inboundId: number, key: string) => `POST panel/api/inbounds/updateClient/${key}`,
+        del: (inboundId: number, key: string) => `POST panel/api/inbounds/${inboundId}/delClient/${key}`,
+      };
+}
+
+/** Matches any client write of the given layout: the other layout's must never be called. */
+export const CLIENT_WRITES: Record<PanelClientRoutes, RegExp> = {
+  inbounds: /^POST panel\/api\/inbounds\/(addClient|updateClient\/|\d+\/delClient\/)/,
+  clients: /^(POST|GET) panel\/api\/clients\//,
+};
 
 export const placeholder = (protocol: string): Record<string, unknown> => ({
   email: `keep-${protocol}`,

@@ -84,9 +84,12 @@ describe.runIf(opensslAvailable())("panel adapter over HTTPS with a self-signed 
   });
 
   it("reports wrong credentials, and the v3 Bearer API works too", async () => {
-    const { url } = await httpsPanel({ apiToken: "tok-123456" });
-    const wrong = createPanelClient({ url, username: USER, password: "nope", allowSelfSignedTls: true });
+    const old = await httpsPanel();
+    const wrong = createPanelClient({ url: old.url, username: USER, password: "nope", allowSelfSignedTls: true });
     expect((await domainErrorOf(() => wrong.listInbounds())).details?.reason).toBe("panel_bad_credentials");
+    const { url } = await httpsPanel({ apiToken: "tok-123456" });
+    const noToken = createPanelClient({ url, username: USER, password: PASS, allowSelfSignedTls: true });
+    expect((await domainErrorOf(() => noToken.listInbounds())).details?.reason).toBe("panel_token_required");
     const v3 = createPanelClient({ url, username: "", password: "", apiToken: "tok-123456", allowSelfSignedTls: true });
     expect(await v3.testConnection()).toMatchObject({ api: "v3-bearer", inboundCount: 4 });
   });

@@ -1,6 +1,6 @@
-// PanelClient for 3x-ui v3.1+, where client routes moved to `/panel/api/clients/*` and are keyed by
+// Route layout of 3x-ui v3.1+, where client routes moved to `/panel/api/clients/*` and are keyed by
 // email (protocols.md §1.4 "Version drift"). Inbounds are still read from `/panel/api/inbounds/*`.
-// Used with the v3 Bearer token; everything not overridden is shared with the v2 adapter.
+// Chosen by VersionedPanelClient; everything not overridden is shared with the v2 layout.
 import { InboundsApiClient, seg } from "./inbounds-api";
 import { applyClientPatch, buildRawClient } from "./transforms";
 import type { PanelClientInput, PanelClientPatch, PanelClientTraffic } from "./types";
@@ -21,7 +21,19 @@ export class ClientsApiClient extends InboundsApiClient {
     const next = applyClientPatch(inbound.protocol, client, patch);
     // The inboundIds filter keeps the change on this inbound even if the client is attached elsewhere.
     const path = `${API}update/${seg(email)}?inboundIds=${seg(inboundId)}`;
-    await this.ok("update", "POST", path, { json: next }, email);
+    await this.ok("update", "POST", path, { json: { ...next, ...(await this.keptDeviceLimit(email)) } }, email);
+  }
+
+  /**
+   * 3x-ui's per-client device limit (`limitHwid`, after v3.6.0) lives on the client record, not in the
+   * inbound's settings, and `update/:email` writes whatever the body says, 0 (unlimited) when absent.
+   * We never set it (Relayboard enforces plans' device limits at its own subscription endpoint), so
+   * send back the operator's value. Panels without the field answer without it and get nothing extra.
+   */
+  private async keptDeviceLimit(email: string): Promise<{ limitHwid?: number }> {
+    const env = await this.ok("update", "GET", `${API}get/${seg(email)}`, undefined, email);
+    const limit = (env.obj as { client?: { limitHwid?: unknown } } | null)?.client?.limitHwid;
+    return typeof limit === "number" ? { limitHwid: limit } : {};
   }
 
   async deleteClient(inboundId: number, email: string): Promise<void> {

@@ -88,6 +88,12 @@ export class CookieSessionTransport implements PanelTransport {
         await res.body?.cancel().catch(() => undefined);
         throw panelNotFound("login");
       }
+      // v3 guards POST /login with a per-session CSRF token and answers a bare 403 without it
+      // (web/middleware/security.go); for programs it offers API tokens instead.
+      if (res.status === 403) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new DomainError("UNAVAILABLE", "panel_token_required");
+      }
       const env = await tryReadEnvelope(res, this.http.timeoutMs);
       if (env?.success) {
         this.storeCookies(res.headers.getSetCookie());

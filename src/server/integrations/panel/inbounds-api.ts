@@ -20,7 +20,6 @@ import type {
   PanelClientInput,
   PanelClientPatch,
   PanelClientTraffic,
-  PanelConnectionInfo,
   PanelInbound,
 } from "./types";
 
@@ -34,7 +33,10 @@ export interface StoredInbound {
 
 export const seg = (s: string | number): string => encodeURIComponent(String(s));
 
-export class InboundsApiClient implements PanelClient {
+/** One route layout's operations; `VersionedPanelClient` picks the layout and adds testConnection. */
+export type RouteClient = Omit<PanelClient, "testConnection">;
+
+export class InboundsApiClient implements RouteClient {
   constructor(protected readonly transport: PanelTransport) {}
 
   /** Call and demand success; failures become domain errors for the given operation. */
@@ -131,10 +133,4 @@ export class InboundsApiClient implements PanelClient {
     return env.obj.filter((e): e is string => typeof e === "string");
   }
 
-  async testConnection(): Promise<PanelConnectionInfo> {
-    const started = Date.now();
-    this.transport.reset();
-    const inbounds = await this.listInbounds();
-    return { api: this.transport.kind, inboundCount: inbounds.length, elapsedMs: Date.now() - started };
-  }
 }

@@ -1,16 +1,16 @@
 // Public face of the panel integration: the factory and the shapes. Services import from here only.
-import { ClientsApiClient } from "./clients-api";
 import { CookieSessionTransport } from "./cookie-session";
 import { BearerTransport, normalizePanelUrl, type HttpSettings } from "./http-transport";
-import { InboundsApiClient } from "./inbounds-api";
 import { insecureFetch } from "./insecure-fetch";
 import type { PanelClient, PanelClientOptions } from "./types";
+import { VersionedPanelClient } from "./versioned-client";
 
 export const DEFAULT_PANEL_TIMEOUT_MS = 10_000;
 
 /**
- * One adapter per node. With an API token (3x-ui v3.1+) it uses the Bearer clients API; otherwise the
- * v2.x cookie session and the inbound client routes. The instance keeps the session cookie in memory,
+ * One adapter per node. With an API token (3x-ui v3+) it authenticates with Bearer, otherwise with the
+ * v2.x cookie login; either way it reads the panel's version once and uses the client routes that
+ * version has (version.ts). The instance keeps the session cookie and the detected version in memory,
  * so reuse it for a node rather than creating one per call.
  */
 export function createPanelClient(options: PanelClientOptions): PanelClient {
@@ -21,8 +21,8 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
     fetch: options.fetch ?? (options.allowSelfSignedTls ? insecureFetch : globalThis.fetch),
   };
   const token = options.apiToken?.trim();
-  if (token) return new ClientsApiClient(new BearerTransport(http, token));
-  return new InboundsApiClient(new CookieSessionTransport(http, options.username, options.password));
+  const transport = token ? new BearerTransport(http, token) : new CookieSessionTransport(http, options.username, options.password);
+  return new VersionedPanelClient(transport);
 }
 
 export type * from "./types";
@@ -35,3 +35,4 @@ export {
   sanitizeStreamSettings,
   toInbound,
 } from "./transforms";
+export { clientRoutesFor, parseVersion } from "./version";

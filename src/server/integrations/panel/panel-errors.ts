@@ -15,7 +15,7 @@ export function cleanPanelMsg(msg: string): string {
 export const PANEL_REASONS = [
   "panel_bad_credentials", "panel_bad_token", "panel_not_found", "panel_bad_response", "panel_http_status", "panel_duplicate_email",
   "panel_unknown_inbound", "panel_unknown_client", "panel_empty_client_id", "panel_last_client", "panel_error", "panel_session_rejected",
-  "panel_unsupported", "panel_timeout", "panel_tls_untrusted", "panel_unreachable",
+  "panel_unsupported", "panel_token_required", "panel_timeout", "panel_tls_untrusted", "panel_unreachable",
 ] as const satisfies readonly ErrorReason[];
 export type PanelReason = (typeof PANEL_REASONS)[number];
 

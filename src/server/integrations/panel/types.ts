@@ -85,9 +85,15 @@ export interface PanelClientInput {
 /** The email is the stats key that links access-log lines to a subscription, so it is never changed. */
 export type PanelClientPatch = Partial<Omit<PanelClientInput, "email">>;
 
+/** Where a panel keeps client writes: `/panel/api/inbounds/*Client*` (<= v3.0.2) or `/panel/api/clients/*` (v3.1+). */
+export type PanelClientRoutes = "inbounds" | "clients";
+
 export interface PanelConnectionInfo {
   /** Which API answered: the v2 cookie session or the v3 Bearer token. */
   api: "v2-cookie" | "v3-bearer";
+  /** The panel's own version (e.g. "3.6.0"); null when it does not report one (3x-ui before v3.1). */
+  version: string | null;
+  clientRoutes: PanelClientRoutes;
   inboundCount: number;
   elapsedMs: number;
 }
@@ -110,7 +116,7 @@ export interface PanelClient {
   resetClientTraffic(inboundId: number, email: string): Promise<void>;
   /** Emails with traffic in the panel's last stats poll (~10 s). */
   onlineClients(): Promise<string[]>;
-  /** Logs in afresh (or checks the token) and lists inbounds. */
+  /** Logs in afresh (or checks the token), detects the panel's version again and lists inbounds. */
   testConnection(): Promise<PanelConnectionInfo>;
 }
 
