@@ -11,9 +11,11 @@ import { orderCommands } from "./order";
 import { planCommands } from "./plan";
 import { settingsCommands } from "./settings";
 import { subscriptionCommands } from "./subscription";
+import { subscriptionRulesCommands } from "./subscription-rules";
+import { subscriptionClientCommands } from "./subscription-clients";
 import { ticketCommands } from "./ticket";
 import { userCommands } from "./user";
 import { userTwoFactorCommands } from "./user-2fa";
 import { walletCommands } from "./wallet";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands, ...cardsCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...subscriptionRulesCommands, ...subscriptionClientCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands, ...cardsCommands];

@@ -49,7 +49,7 @@ const reasonOf = async (res: Response) => ((await res.json()) as { error: { deta
 describe("subscription content endpoint", () => {
   it("serves base64 links with the documented headers and logs the access with the client IP", async () => {
     const { sub, token } = await subscribed();
-    const res = await fetch(`${base}/api/subscription/${sub.id}?token=${token}`, { headers: { "x-forwarded-for": "203.0.113.9", "user-agent": "v2rayNG/1.9.0" } });
+    const res = await fetch(`${base}/api/subscription/${sub.id}?token=${token}`, { headers: { "x-forwarded-for": "203.0.113.9", "user-agent": "v2rayNG/1.8.0" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -64,7 +64,7 @@ describe("subscription content endpoint", () => {
     await flushAccessLogs();
     const logs = await shop.db.select().from(subscriptionAccessLogs).where(eq(subscriptionAccessLogs.subscriptionId, sub.id));
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ outcome: "OK", ip: "203.0.113.9", userAgent: "v2rayNG/1.9.0", format: "base64", source: "API" });
+    expect(logs[0]).toMatchObject({ outcome: "OK", ip: "203.0.113.9", userAgent: "v2rayNG/1.8.0", format: "base64", source: "API" });
   });
 
   it("picks the format by ?format= and by User-Agent, and refuses an unknown one with 400", async () => {

@@ -1,22 +1,24 @@
-// One-tap import deep links for client apps (protocols.md §8.6). Pure, for the browser and the
-// server alike: from a subscription's content URL and a profile name, each client's link with the
-// content URL of the format that client reads, encoded the way that client decodes it.
-import type { ContentFormat } from "@/server/services/subscription-content/types";
-
-export const IMPORT_CLIENTS = ["clash", "clashmeta", "stash", "sing-box", "hiddify", "v2rayng", "shadowrocket", "happ", "streisand", "v2box"] as const;
-export type ImportClient = (typeof IMPORT_CLIENTS)[number];
+// One-tap import deep links for client apps, built from the operator's client catalogue (the
+// `subscriptionClients` setting). Pure, for the browser and the server alike: from a subscription's
+// content URL and a profile name, each entry's template filled with the content URL of the format
+// that app reads, encoded the way that app decodes it.
+import type { ClientEntry, ClientPlatform, TemplatePlaceholder } from "@/server/services/settings/client-catalogue-types";
+import type { ServedFormat } from "@/server/services/subscription-content/types";
 
 export interface ImportLink {
-  client: ImportClient;
-  /** The app's name as people know it (not translated). */
+  /** A stable key for the entry (its link scheme: `clash`, `sing-box`...), used in test ids. */
+  client: string;
+  /** The app's name as the catalogue gives it (not translated). */
   label: string;
   /** The format of the content URL inside the link. */
-  format: ContentFormat;
+  format: ServedFormat;
+  platforms: ClientPlatform[];
+  downloadUrl: string;
   href: string;
 }
 
 /** The content URL asking for one format explicitly (`format=` set or replaced), so the app gets what it parses whatever its User-Agent. */
-export function withFormat(contentUrl: string, format: ContentFormat): string {
+export function withFormat(contentUrl: string, format: ServedFormat): string {
   const u = new URL(contentUrl);
   u.searchParams.set("format", format);
   return u.toString();
@@ -31,34 +33,46 @@ function base64(text: string): string {
   return btoa(bin);
 }
 
-interface ClientSpec {
-  label: string;
-  format: ContentFormat;
-  link: (url: string, name: string) => string;
+/** Every placeholder's value for one content URL (format already set) and profile name. */
+function placeholderValues(url: string, name: string): Record<TemplatePlaceholder, string> {
+  return {
+    url,
+    urlEncoded: enc(url),
+    urlBase64: base64(url),
+    // Quantumult X's add-resource takes a JSON list of "<url>, tag=<name>" lines (protocols.md §9.3);
+    // a comma in the name would start another option, so it becomes a space.
+    qxResource: enc(JSON.stringify({ server_remote: [`${url}, tag=${name.replace(/,/g, " ")}`] })),
+    name,
+    nameEncoded: enc(name),
+  };
 }
 
-const CLIENTS: Record<ImportClient, ClientSpec> = {
-  // Clash Verge Rev reads everything after `url=` to the end of the query, so `name` goes first;
-  // FlClash reads only `url`.
-  clash: { label: "Clash Verge / FlClash", format: "clash", link: (u, n) => `clash://install-config?name=${enc(n)}&url=${enc(u)}` },
-  clashmeta: { label: "Clash Meta for Android", format: "clash", link: (u, n) => `clashmeta://install-config?name=${enc(n)}&url=${enc(u)}` },
-  stash: { label: "Stash", format: "stash", link: (u) => `stash://install-config?url=${enc(u)}` },
-  "sing-box": { label: "sing-box", format: "sing-box", link: (u, n) => `sing-box://import-remote-profile?url=${enc(u)}#${enc(n)}` },
-  // Hiddify takes the raw URL after `import/` (up to the fragment, which is the name).
-  hiddify: { label: "Hiddify", format: "sing-box", link: (u, n) => `hiddify://import/${u}#${enc(n)}` },
-  // v2rayNG URL-decodes `url` once and takes the remark from the fragment (it ignores `name=`).
-  v2rayng: { label: "v2rayNG", format: "base64", link: (u, n) => `v2rayng://install-config?url=${enc(u)}#${enc(n)}` },
-  shadowrocket: { label: "Shadowrocket", format: "base64", link: (u, n) => `shadowrocket://add/sub://${base64(u)}?remark=${enc(n)}` },
-  // Happ and Streisand take the URL as it is after the prefix (Remnawave's subscription page).
-  happ: { label: "Happ", format: "base64", link: (u) => `happ://add/${u}` },
-  streisand: { label: "Streisand", format: "base64", link: (u) => `streisand://import/${u}` },
-  v2box: { label: "V2Box", format: "base64", link: (u, n) => `v2box://install-sub?url=${enc(u)}&name=${enc(n)}` },
-};
+/** A template with its placeholders filled in one pass (a value is never searched for placeholders again). */
+export function fillTemplate(template: string, url: string, name: string): string {
+  const values = placeholderValues(url, name);
+  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key as TemplatePlaceholder] : whole));
+}
 
-/** Every client's import link for this content URL (any `format=` on it is replaced per client). */
-export function importLinks(contentUrl: string, name: string): ImportLink[] {
-  return IMPORT_CLIENTS.map((client) => {
-    const spec = CLIENTS[client];
-    return { client, label: spec.label, format: spec.format, href: spec.link(withFormat(contentUrl, spec.format), name) };
+/** The entry's key: the scheme of its template, made unique among the catalogue's entries. */
+function keysOf(entries: readonly ClientEntry[]): string[] {
+  const seen = new Map<string, number>();
+  return entries.map((e) => {
+    const scheme = (/^([a-z][a-z0-9+.-]*):/i.exec(e.importUrlTemplate)?.[1] ?? "app").toLowerCase();
+    const n = (seen.get(scheme) ?? 0) + 1;
+    seen.set(scheme, n);
+    return n === 1 ? scheme : `${scheme}-${n}`;
   });
+}
+
+/** Every catalogue entry's import link for this content URL (any `format=` on it is replaced per entry). */
+export function importLinks(catalogue: readonly ClientEntry[], contentUrl: string, name: string): ImportLink[] {
+  const keys = keysOf(catalogue);
+  return catalogue.map((e, i) => ({
+    client: keys[i]!,
+    label: e.name,
+    format: e.format,
+    platforms: e.platforms,
+    downloadUrl: e.downloadUrl,
+    href: fillTemplate(e.importUrlTemplate, withFormat(contentUrl, e.format), name),
+  }));
 }

@@ -45,9 +45,6 @@ export function makeRequestListener(handle: NextHandle, opts: IncomingOptions & 
     lingerOnAbort(req, res);
     for (const [k, v] of Object.entries(admitted.responseHeaders)) res.setHeader(k, v);
     if (opts.db && isMetricsRequest(req)) return void serveMetrics(opts.db, req, res, admitted.ip, admitted.requestId);
-    const sub = opts.db ? routeSubscription(req) : null;
-    if (sub?.kind === "content") return void serveSubscription(opts.db!, req, res, sub, admitted.ip, admitted.requestId);
-    if (sub?.kind === "page") req.url = sub.url;
     const run = () =>
       inRequestScope({ req, res, requestId: admitted.requestId }, () => handle(req, res)).catch((err: unknown) => {
         if (isConnectionAbort(err) && clientWentAway(req, res)) return void res.destroy(); // logged on close
@@ -55,6 +52,14 @@ export function makeRequestListener(handle: NextHandle, opts: IncomingOptions & 
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { code: "INTERNAL", message: `Something went wrong. Reference: ${requestId}` } }));
       });
+    const sub = opts.db ? routeSubscription(req) : null;
+    if (sub) {
+      const toPage = (url: string) => {
+        req.url = url;
+        void run();
+      };
+      return void serveSubscription(opts.db!, req, res, sub, admitted.ip, admitted.requestId, toPage);
+    }
     if (!admitted.serverAction) return void run();
     // A client that left mid-body also ends in Next's 500: logged at info on close, not refused here.
     const downgraded = (status: number) => clientWentAway(req, res) || log.warn("server action request refused by Next.js", { requestId, status });

@@ -1,7 +1,8 @@
 // The subscription content endpoint served by the custom server itself, before Next.js: it is the
 // busiest URL (every client app polls it) and Next's per-request cost would be most of its price.
-// It calls the same serveContent the Next route does. A browser (Accept: text/html, no format=) is
-// sent on to Next's page for people, /subscription-view/<id>, with the same query.
+// It calls the same serveContent the Next route does. When the operator's response rules answer
+// "page" (by default: a browser, Accept: text/html, no format=), the request goes on to Next's page
+// for people, /subscription-view/<id>, with the same query; "drop" closes the connection unanswered.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "../db/client";
 import { log } from "../logger";
@@ -13,9 +14,9 @@ import { localeOfHeaders } from "./request-meta";
 
 const PATH = /^\/api\/subscription\/([^/?#]+)\/?$/;
 
-export type SubscriptionRoute = { kind: "content"; id: string; query: URLSearchParams } | { kind: "page"; url: string } | null;
+export type SubscriptionRoute = { kind: "content"; id: string; query: URLSearchParams; pageUrl: string } | null;
 
-/** What the custom server does with this request: serve content, rewrite to the page, or nothing. */
+/** Whether the custom server answers this request itself (the content endpoint), and for which id. */
 export function routeSubscription(req: IncomingMessage): SubscriptionRoute {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const url = req.url ?? "";
@@ -24,14 +25,13 @@ export function routeSubscription(req: IncomingMessage): SubscriptionRoute {
   if (!m) return null;
   const query = new URLSearchParams(q < 0 ? "" : url.slice(q + 1));
   const id = decodeURIComponent(m[1]!);
-  const accept = String(req.headers.accept ?? "");
-  if (accept.includes("text/html") && !query.has("format")) return { kind: "page", url: `/subscription-view/${encodeURIComponent(id)}${q < 0 ? "" : url.slice(q)}` };
-  return { kind: "content", id, query };
+  return { kind: "content", id, query, pageUrl: `/subscription-view/${encodeURIComponent(id)}${q < 0 ? "" : url.slice(q)}` };
 }
 
 const headerSource = (req: IncomingMessage) => ({ get: (name: string) => (Array.isArray(req.headers[name]) ? (req.headers[name] as string[])[0]! : ((req.headers[name] as string | undefined) ?? null)) });
 
-export async function serveSubscription(db: Db, req: IncomingMessage, res: ServerResponse, route: Extract<SubscriptionRoute, { kind: "content" }>, ip: string, requestId: string): Promise<void> {
+/** `toPage`: hands the request, rewritten to this URL, to Next (a rule answered with the browser page). */
+export async function serveSubscription(db: Db, req: IncomingMessage, res: ServerResponse, route: NonNullable<SubscriptionRoute>, ip: string, requestId: string, toPage: (url: string) => void): Promise<void> {
   const headers = headerSource(req);
   const locale = localeOfHeaders(headers);
   try {
@@ -43,7 +43,10 @@ export async function serveSubscription(db: Db, req: IncomingMessage, res: Serve
       ip,
       locale,
       device: readDeviceHeaders(headers.get),
+      header: headers.get,
     });
+    if (out.action === "page") return toPage(route.pageUrl);
+    if (out.action === "drop") return void req.socket.destroy();
     const body = Buffer.from(out.body, "utf8");
     res.writeHead(out.status, { ...out.headers, "content-length": String(body.length) });
     res.end(req.method === "HEAD" ? undefined : body);

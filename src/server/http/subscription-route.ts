@@ -19,6 +19,18 @@ export async function subscriptionGet(req: Request, id: string): Promise<Respons
     ip,
     locale: localeOfHeaders(req.headers),
     device: readDeviceHeaders((name) => req.headers.get(name)),
+    header: (name) => req.headers.get(name),
   });
+  // A route handler can neither rewrite to a page nor drop a connection (the custom server does
+  // both): the page is reached by a refresh in the body (never a Location header: the query holds
+  // the download token), and a drop is answered as an unknown subscription.
+  if (out.action === "page") {
+    const target = `/subscription-view/${encodeURIComponent(id)}${url.search}`;
+    const html = `<!doctype html><meta http-equiv="refresh" content="0;url=${escapeHtml(target)}"><a href="${escapeHtml(target)}">${escapeHtml(target.split("?")[0]!)}</a>`;
+    return new Response(html, { status: 200, headers: { ...out.headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+  }
+  if (out.action === "drop") return new Response(JSON.stringify({ error: { code: "NOT_FOUND", message: "Not found" } }), { status: 404, headers: { "content-type": "application/json" } });
   return new Response(out.body, { status: out.status, headers: out.headers });
 }
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

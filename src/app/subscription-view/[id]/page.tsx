@@ -13,10 +13,12 @@ import { siteInfo } from "@/app/site-info";
 import { SiteFrame } from "@/components/site/site-frame";
 import { FormatLinks } from "@/components/subscriptions/format-links";
 import { ImportButtons } from "@/components/subscriptions/import-buttons";
+import { guessPlatform } from "@/components/subscriptions/platform-guess";
 import { UsageSummary } from "@/components/subscriptions/usage-summary";
 import { durationParts } from "@/i18n/duration";
 import { getDb } from "@/server/db/client";
 import { requestMeta } from "@/server/http/request-meta";
+import { getClientCatalogue } from "@/server/services/settings";
 import { openContent, type GateResult, type SubjectSubscription } from "@/server/services/subscription-content/access";
 import { contentSettings } from "@/server/services/subscription-content/content-settings";
 import { logGateOutcome } from "@/server/services/subscription-content/serve";
@@ -133,6 +135,7 @@ export default async function SubscriptionViewPage({ params, searchParams }: { p
   const contentUrl = one ? subscriptionContentUrl(settings.baseUrl, id, token) : aggregateContentUrl(settings.baseUrl, token);
   const urls = Object.fromEntries(CONTENT_FORMATS.map((f) => [f, one ? subscriptionContentUrl(settings.baseUrl, id, token, f) : aggregateContentUrl(settings.baseUrl, token, f)])) as Record<ContentFormat, string>;
   const name = one ? (subject.subscriptions[0]?.planName ?? info.siteName) : info.siteName;
+  const clients = await getClientCatalogue(db);
 
   return (
     <SiteFrame siteName={info.siteName}>
@@ -148,19 +151,21 @@ export default async function SubscriptionViewPage({ params, searchParams }: { p
           <Alert variant="light" color="yellow">
             {t("privateNote")}
           </Alert>
-          <Card withBorder padding="md" radius="md">
-            <Stack gap="sm">
-              <div>
-                <Title order={3} size="h4">
-                  {t("importTitle")}
-                </Title>
-                <Text size="xs" c="dimmed">
-                  {t("importHint")}
-                </Text>
-              </div>
-              <ImportButtons contentUrl={contentUrl} name={name} />
-            </Stack>
-          </Card>
+          {clients.length ? (
+            <Card withBorder padding="md" radius="md">
+              <Stack gap="sm">
+                <div>
+                  <Title order={3} size="h4">
+                    {t("importTitle")}
+                  </Title>
+                  <Text size="xs" c="dimmed">
+                    {t("importHint")}
+                  </Text>
+                </div>
+                <ImportButtons contentUrl={contentUrl} name={name} clients={clients} platform={guessPlatform(h.get("user-agent"))} />
+              </Stack>
+            </Card>
+          ) : null}
           <Title order={3} size="h4">
             {t("formatsTitle")}
           </Title>

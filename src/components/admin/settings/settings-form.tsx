@@ -16,6 +16,7 @@ import { notifySuccess } from "../../forms/notify";
 import { useRangeText } from "../../forms/range";
 import { RequiredNote } from "../../forms/required-note";
 import { networkError, useErrorText } from "../../forms/server-error";
+import { ClientCatalogueField } from "./client-catalogue-field";
 import { SecretField } from "./secret-field";
 import { SettingInput, type SettingValue } from "./setting-input";
 import { MissingContactAlert } from "../../support-contact/missing-contact-alert";
@@ -27,7 +28,11 @@ type Values = Record<EditableKey, SettingValue>;
 
 function initialValues(s: PublicSafeSettings): Values {
   const out = {} as Values;
-  for (const f of ALL_FIELDS) if (f.kind !== "secret") out[f.key] = s[f.key as Exclude<EditableKey, SecretKey>];
+  for (const f of ALL_FIELDS) {
+    // The catalogue is edited as its JSON text (and compared as text to tell whether it changed).
+    if (f.kind === "clients") out[f.key] = JSON.stringify(s[f.key as Exclude<EditableKey, SecretKey>], null, 2);
+    else if (f.kind !== "secret") out[f.key] = s[f.key as Exclude<EditableKey, SecretKey>] as SettingValue;
+  }
   return out;
 }
 
@@ -66,7 +71,8 @@ export function SettingsForm({ settings, adminEmail, wallet = false }: { setting
   const validate = () => {
     const e: Record<string, string> = {};
     for (const f of ALL_FIELDS) {
-      if (f.kind === "secret") continue;
+      // The client catalogue is checked by the server, which names each entry's problems.
+      if (f.kind === "secret" || f.kind === "clients") continue;
       const p = checkField(f.key, values[f.key]);
       if (p) e[f.key] = problemText(p);
     }
@@ -119,7 +125,9 @@ export function SettingsForm({ settings, adminEmail, wallet = false }: { setting
     });
   const setValue = (f: FieldDef) => (v: SettingValue) => {
     setValues((x) => ({ ...x, [f.key]: v }));
-    if (errors[f.key]) recheck(f.key, v);
+    // An edited catalogue's entry problems no longer match its lines: they go until the next save.
+    if (f.kind === "clients") setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== f.key && !k.startsWith(`${f.key}.`))));
+    else if (errors[f.key]) recheck(f.key, v);
   };
 
   /** A group's (or part's) fields in two columns; wide ones and text areas take a whole row. */
@@ -141,6 +149,10 @@ export function SettingsForm({ settings, adminEmail, wallet = false }: { setting
             generate={f.key === "metricsToken"}
             testId={`setting-${f.key}`}
           />
+        ) : f.kind === "clients" ? (
+          <Box key={f.key} style={{ gridColumn: "1 / -1" }}>
+            <ClientCatalogueField value={String(values[f.key])} errors={errors} onChange={setValue(f)} />
+          </Box>
         ) : (
           <Box
             key={f.key}

@@ -1,11 +1,13 @@
 // The admin settings form, grouped. Ranges and formats come from the one SettingsSchema.
 import { SECRET_SETTINGS, SettingsSchema, type SecretSettingKey, type Settings } from "@/server/services/settings/schema";
 
-export type EditableKey = Exclude<keyof Settings, "lastLogCleanupAt" | "lastBackupAt">;
+// The response rules have their own page (admin/subscription-rules), with a tester.
+export type EditableKey = Exclude<keyof Settings, "lastLogCleanupAt" | "lastBackupAt" | "subscriptionResponseRules">;
 export type SecretKey = SecretSettingKey;
 /** One value per secret setting (the form keeps the typed replacement and the clear box per secret). */
 export const perSecret = <T>(v: T) => Object.fromEntries(SECRET_SETTINGS.map((k) => [k, v])) as Record<SecretKey, T>;
-export type FieldKind = "text" | "textarea" | "url" | "bool" | "int" | "secret" | "select";
+/** `clients`: the client catalogue, a list edited as JSON text and checked by the server entry by entry. */
+export type FieldKind = "text" | "textarea" | "url" | "bool" | "int" | "secret" | "select" | "clients";
 export interface FieldDef {
   key: EditableKey;
   kind: FieldKind;
@@ -51,7 +53,7 @@ export const GROUPS: GroupDef[] = [
   { id: "security", fields: [...f("bool", "require2faForAdmins"), ...f("int", "loginFailuresPerIp", "loginIpWindowMinutes", "loginFailuresPerAccountIp", "loginAccountIpWindowMinutes")] },
   { id: "mail", fields: [...f("text", "smtpHost"), ...f("int", "smtpPort"), ...f("bool", "smtpSecure"), ...f("text", "smtpUser"), ...f("secret", "smtpPassword"), ...f("text", "smtpFrom")] },
   { id: "support", fields: [...f("text", "supportContact"), ...f("int", "ticketOpenCap")] },
-  { id: "orders", fields: [...f("select", "currency"), ...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic"), ...f("int", "nodeStaleMinutes")] },
+  { id: "orders", fields: [...f("select", "currency"), ...f("int", "orderExpiryMinutes", "subscriptionRateLimitPerHour", "subscriptionIpRateLimitPerHour"), ...f("bool", "telemetryPublic"), ...f("int", "nodeStaleMinutes"), ...f("clients", "subscriptionClients")] },
   {
     id: "wallet",
     walletOnly: true,

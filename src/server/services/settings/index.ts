@@ -1,5 +1,7 @@
 export * from "./schema";
 export { getSettings, getSettingsWithSecrets, type PublicSafeSettings } from "./queries";
+export { getClientCatalogue } from "./client-catalogue-read";
+export { CLIENT_PLATFORMS, TEMPLATE_PLACEHOLDERS, type ClientEntry, type ClientPlatform } from "./client-catalogue-types";
 export {
   assertSmtpSecretReadable,
   isUnreadableSecret,

@@ -2,6 +2,9 @@
 // Later areas only read these (risk thresholds §8, log retention §12, ticket cap §11).
 import { z } from "zod";
 import { formBoolean as bool } from "../../form-boolean";
+import { ClientCatalogueSetting } from "./client-catalogue";
+import { DEFAULT_CLIENT_CATALOGUE } from "./client-catalogue-defaults";
+import { ResponseRulesSchema } from "../subscription-content/response-rules";
 import { SupportContactSetting } from "./support-contact";
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -50,6 +53,9 @@ export const SettingsSchema = z.object({
   orderExpiryMinutes: int(5, 24 * 60),
   subscriptionIpRateLimitPerHour: int(1, 100_000),
   subscriptionRateLimitPerHour: int(1, 100_000),
+  // the content endpoint's response rules (response-rules.ts); null = the shipped defaults
+  subscriptionResponseRules: z.union([z.null(), ResponseRulesSchema]),
+  subscriptionClients: ClientCatalogueSetting, // the import buttons of the subscription pages (client-catalogue.ts)
   // risk control (behaviour §8)
   riskEnabled: bool,
   riskAutoSuspend: bool,
@@ -121,6 +127,8 @@ export const SETTINGS_DEFAULTS: Settings = {
   orderExpiryMinutes: 30,
   subscriptionIpRateLimitPerHour: 180,
   subscriptionRateLimitPerHour: 60,
+  subscriptionResponseRules: null,
+  subscriptionClients: DEFAULT_CLIENT_CATALOGUE,
   riskEnabled: true,
   // Suspending paying users is opt-in: until an operator turns it on, thresholds only warn.
   riskAutoSuspend: false,

@@ -8,6 +8,7 @@ import { validationError } from "../../errors";
 import { assertNoNul, fieldProblems } from "../../validation";
 import { recordAudit } from "../audit";
 import { getSettingsWithSecrets } from "./queries";
+import { ruleProblems, rulesInvalid } from "../subscription-content/response-rules-check";
 import { thresholdProblems } from "./risk-thresholds";
 import { SettingsSchema, SYSTEM_SETTINGS, isSecretSetting, type Settings } from "./schema";
 
@@ -30,6 +31,11 @@ export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, o
   if (!parsed.success) {
     throw validationError("settings_invalid", fieldProblems(parsed.error.issues, input, "settings"));
   }
+  // Response rules: the shape passed above; each regex must also compile and finish in its budget.
+  if (parsed.data.subscriptionResponseRules) {
+    const problems = ruleProblems(parsed.data.subscriptionResponseRules);
+    if (problems.length) throw rulesInvalid(problems);
+  }
   return ctx.db.transaction(async (tx) => {
     const current = await getSettingsWithSecrets(tx);
     const patch: Record<string, unknown> = { ...parsed.data };
@@ -51,7 +57,8 @@ export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, o
     }
     const changed = Object.keys(patch).filter((k) => JSON.stringify(patch[k]) !== JSON.stringify(current[k as keyof Settings]));
     for (const k of changed) {
-      const value = isSecretSetting(k) && patch[k] ? encryptSecret(String(patch[k])) : patch[k];
+      // A null setting (the response rules' "shipped defaults") is stored as JSON null: the column is NOT NULL.
+      const value = isSecretSetting(k) && patch[k] ? encryptSecret(String(patch[k])) : patch[k] === null ? sql`'null'::jsonb` : patch[k];
       await tx
         .insert(appConfig)
         .values({ key: k, value: value as object })

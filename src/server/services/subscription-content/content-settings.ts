@@ -1,9 +1,12 @@
-// The settings the content endpoint needs, read at most every few seconds per instance: it is the
-// busiest endpoint, and a settings row read per request would cost more than the rest of the lookup.
-// An admin's change (limits, subscription domain, site name) reaches every instance within TTL_MS.
+// The settings the content endpoint needs, held per instance: it is the busiest endpoint, and a
+// settings read per request would cost more than the rest of the lookup. An admin's change (rules,
+// limits, subscription domain, site name) reaches every instance at its next request through the
+// gate's change feed, or within TTL_MS while the feed is not current.
 import type { Db } from "../../db/client";
 import { getSettingsWithSecrets } from "../settings";
 import { supportContactLink } from "../settings/support-contact";
+import { gateModel } from "./read-model/gate-model";
+import { effectiveRules, type CompiledRules } from "./response-rules";
 import { contentBaseUrl } from "./urls";
 
 export interface ContentSettings {
@@ -11,21 +14,29 @@ export interface ContentSettings {
   baseUrl: string;
   supportUrl: string;
   limits: { perIpPerHour: number; perSubscriptionPerHour: number };
+  /** The response rules in force, compiled once per read. */
+  rules: CompiledRules;
 }
 
-const TTL_MS = 5_000;
-let cached: { at: number; value: Promise<ContentSettings> } | null = null;
+/** Without a current change feed (none configured, or it is down), settings are read at most this often. */
+const TTL_MS = 1_000;
+let cached: { at: number; epoch: number | null; value: Promise<ContentSettings> } | null = null;
 
 export function contentSettings(db: Db, now = Date.now()): Promise<ContentSettings> {
-  if (cached && now - cached.at < TTL_MS) return cached.value;
+  // With the change feed current, a read stays good until a settings message arrives (migration
+  // 0022): the epoch is taken before the read, so a change committed during it is read again.
+  const epoch = gateModel(db)?.currentSettingsEpoch() ?? null;
+  const fresh = epoch !== null ? cached?.epoch === epoch : cached !== null && now - cached.at < TTL_MS;
+  if (cached && fresh) return cached.value;
   const value = getSettingsWithSecrets(db).then((s) => ({
     siteName: s.siteName,
     baseUrl: contentBaseUrl(s),
     supportUrl: supportContactLink(s.supportContact)?.href ?? "",
     limits: { perIpPerHour: s.subscriptionIpRateLimitPerHour, perSubscriptionPerHour: s.subscriptionRateLimitPerHour },
+    rules: effectiveRules(s.subscriptionResponseRules),
   }));
-  cached = { at: now, value };
-  // A failed read is not cached: the next request asks again rather than serving an error for 5 s.
+  cached = { at: now, epoch, value };
+  // A failed read is not cached: the next request asks again rather than serving an error until the next change.
   value.catch(() => {
     if (cached?.value === value) cached = null;
   });

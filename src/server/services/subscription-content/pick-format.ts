@@ -55,8 +55,9 @@ export const UA_RULES: readonly UaRule[] = [
   { clients: "Loon", example: "Loon/975 CFNetwork/3860.700.1 Darwin/25.6.0", pattern: /^loon\//i, format: "loon" },
   { clients: "Shadowrocket", example: "Shadowrocket/1978 CFNetwork/1331.0.7 Darwin/21.4.0", pattern: /^shadowrocket/i, format: "shadowrocket" },
   {
+    // Newer v2rayN, v2rayNG, Happ and Streisand get the Xray-JSON array by the default response rules.
     clients: "v2rayN, v2rayNG, Happ, Streisand, V2Box",
-    example: "v2rayNG/1.9.40",
+    example: "v2rayNG/1.8.28",
     pattern: /^(?:v2rayn|v2rayng|happ|streisand|v2box)\b/i,
     format: "base64",
   },

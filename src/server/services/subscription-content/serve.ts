@@ -14,7 +14,8 @@ import { openContent, type ContentSubject, type GateResult } from "./access";
 import { recordAccess } from "./access-log";
 import { contentSettings } from "./content-settings";
 import { contentHeaders } from "./headers";
-import { pickFormat } from "./pick-format";
+import { DEFAULT_FORMAT, pickFormat } from "./pick-format";
+import { matchRule, refusalsOnly, type ResponseRule } from "./response-rules";
 import { cacheKey, renderCached } from "./render";
 import { SERVED_FORMATS, type ServedFormat } from "./types";
 import { withShadowrocketStatus } from "./shadowrocket";
@@ -33,12 +34,19 @@ export interface ContentRequest {
   locale: Locale;
   /** x-hwid, x-device-os, x-ver-os, x-device-model as sent (protocols §8.5); absent = none. */
   device?: RawDeviceHeaders;
+  /** Any request header by lower-case name, for the response rules; absent = only the User-Agent. */
+  header?: (name: string) => string | null;
 }
 
 export interface ContentResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * A rule's answer the transport carries out: `page` shows the browser page for this URL (the
+   * custom server rewrites to it, with the same query); `drop` closes the connection unanswered.
+   */
+  action?: "page" | "drop";
 }
 
 /** profile-update-interval: how often clients re-fetch, in hours (behaviour §7). */
@@ -86,12 +94,19 @@ function logAdmitted(db: Db, subject: ContentSubject, req: { ip: string; userAge
 }
 
 export async function serveContent(db: Db, req: ContentRequest, now: Date = new Date()): Promise<ContentResponse> {
-  const picked = pickFormat({ format: req.format, userAgent: req.userAgent });
-  if (typeof picked !== "string") {
+  const asked = (req.format ?? "").trim();
+  const named = asked ? pickFormat({ format: asked }) : null;
+  if (named !== null && typeof named !== "string") {
     countSubscriptionFetch("unknown", "format_unknown");
     return refusal(400, "subscription_format_unknown", req.locale, { formats: SERVED_FORMATS.join(", ") });
   }
   const settings = await contentSettings(db);
+  // The operator's response rules (first match wins); an asked format skips format and page answers.
+  const rule = matchRule(settings.rules, requestHeader(req), named ? refusalsOnly : undefined);
+  const answered = rule ? ruleAnswer(rule, req) : null;
+  if (answered) return answered;
+  const picked: ServedFormat = named ?? (rule && "format" in rule.then ? rule.then.format : DEFAULT_FORMAT);
+  const ruleHeaders = rule?.headers ?? {};
   const gate: GateResult = await openContent(db, { id: req.id, token: req.token, ip: req.ip, now, limits: settings.limits });
   const meta = { ip: req.ip, userAgent: req.userAgent, format: picked };
   // A fetch the gate let through is logged once the risk and device steps decided its outcome.
@@ -145,6 +160,7 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
         supportUrl: settings.supportUrl,
       }),
       ...device.headers,
+      ...ruleHeaders,
       "content-type": content.contentType,
     },
     body: perRequestBody(picked, content.body, { usage: usage(subject), fetchedUrl: () => fetchedUrl(settings.baseUrl, one ? one.id : "all", req.token ?? "", picked) }),
@@ -187,3 +203,38 @@ function usage(subject: ContentSubject): { upload: number; download: number; tot
   };
 }
 
+
+/** The request's headers as the rules read them; without a header source only the User-Agent is known. */
+export function requestHeader(req: Pick<ContentRequest, "header" | "userAgent">): (name: string) => string | null {
+  return req.header ?? ((name) => (name === "user-agent" ? req.userAgent : null));
+}
+
+/**
+ * What a matched rule answers without the gate, or null when it names a format (served after the
+ * gate). A 404 is the gate's own "no such subscription", so a blocked client learns nothing more.
+ */
+function ruleAnswer(rule: ResponseRule, req: ContentRequest): ContentResponse | null {
+  const then = rule.then;
+  if ("format" in then) return null;
+  const extra = rule.headers ?? {};
+  if ("page" in then) {
+    countSubscriptionFetch("page", "rule_page");
+    return { status: 200, headers: extra, body: "", action: "page" };
+  }
+  if ("drop" in then) {
+    countSubscriptionFetch("none", "rule_drop");
+    return { status: 444, headers: {}, body: "", action: "drop" };
+  }
+  countSubscriptionFetch("none", `rule_${then.status}`);
+  if (then.status === 404) {
+    const r = refusal(404, "subscription_not_found", req.locale);
+    return { ...r, headers: { ...r.headers, ...extra } };
+  }
+  // The operator's message as written (it is theirs, in their users' language), else ours in the caller's.
+  const message = then.message || localizeError({ code: "FORBIDDEN", message: "subscription_rule_refused", details: { reason: "subscription_rule_refused" } }, req.locale).message;
+  return {
+    status: 451,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...extra },
+    body: JSON.stringify(errorBody("UNAVAILABLE_FOR_LEGAL_REASONS", message, { reason: "subscription_rule_refused", rule: rule.name })),
+  };
+}

@@ -1,17 +1,21 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { AnchorLink } from "@/components/links";
 import { DevicesCard } from "@/components/subscriptions/devices-card";
 import { FormatLinks } from "@/components/subscriptions/format-links";
 import { ImportButtons } from "@/components/subscriptions/import-buttons";
+import { guessPlatform } from "@/components/subscriptions/platform-guess";
 import { RotateAccessButton } from "@/components/subscriptions/rotate-buttons";
 import { StreamingCredentials } from "@/components/subscriptions/streaming-credentials";
 import { SubscriptionStatusBadge } from "@/components/subscriptions/subscription-status";
 import { UsageSummary } from "@/components/subscriptions/usage-summary";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
 import { isDomainError } from "@/server/errors";
+import { getClientCatalogue } from "@/server/services/settings";
 import { getMySubscription } from "@/server/services/subscriptions";
 import { listMyDevices } from "@/server/services/risk/devices";
 import { oneParam, type SearchParams } from "@/app/search-params";
@@ -46,7 +50,15 @@ function Fact({ label, children, testId }: { label: string; children: string; te
 export default async function SubscriptionDetailPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   await requireUserPage();
   const [{ id }, sp] = await Promise.all([params, searchParams]);
-  const [sub, t, td, tp, format] = await Promise.all([load(id), getTranslations("subscriptions"), getTranslations("subscriptions.detail"), getTranslations("subscriptionPage"), getFormatter()]);
+  const [sub, t, td, tp, format, clients, h] = await Promise.all([
+    load(id),
+    getTranslations("subscriptions"),
+    getTranslations("subscriptions.detail"),
+    getTranslations("subscriptionPage"),
+    getFormatter(),
+    getClientCatalogue(getDb()),
+    headers(),
+  ]);
   const devicesPage = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.devicesPage))) || 1), 10_000);
   const devices = sub.kind === "PROXY" ? await listMyDevices(await requestCtx(), sub.id, { page: devicesPage }) : null;
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
@@ -111,7 +123,7 @@ export default async function SubscriptionDetailPage({ params, searchParams }: {
               </div>
               <RotateAccessButton subscriptionId={sub.id} />
             </Group>
-            <ImportButtons contentUrl={sub.contentUrl} name={sub.planName} />
+            <ImportButtons contentUrl={sub.contentUrl} name={sub.planName} clients={clients} platform={guessPlatform(h.get("user-agent"))} />
             <FormatLinks contentUrl={sub.contentUrl} urls={sub.contentUrls} />
           </Stack>
         </Card>

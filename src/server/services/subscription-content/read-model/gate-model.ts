@@ -66,6 +66,8 @@ export class GateReadModel {
   private readonly store: TaggedStore<Value>;
   private hits = 0;
   private misses = 0;
+  /** Bumped by every settings message (and a reset): the content settings cache keys on it. */
+  private settingsEpoch = 0;
 
   constructor(private readonly feed: GateFeed, max: number, private readonly now: () => number = Date.now) {
     this.store = new TaggedStore<Value>(max, MAX_AGE_MS, tagsOf);
@@ -138,6 +140,10 @@ export class GateReadModel {
         this.store.patch(`s:${id}`, (v) => (v.kind === "one" ? { kind: "one", row: set(v.row) } : { kind: "all", row: { ...v.row, subscriptions: v.row.subscriptions.map(set) } }));
         return;
       }
+      case "c":
+        // A setting changed (migration 0022): the content settings are read again.
+        this.settingsEpoch++;
+        return;
       case "u":
       case "p":
       case "n":
@@ -152,6 +158,16 @@ export class GateReadModel {
 
   reset(): void {
     this.store.clear();
+    this.settingsEpoch++;
+  }
+
+  /**
+   * The settings epoch while the feed is proven current (a cached read made at this epoch is still
+   * the database's), or null when it is not and the caller must fall back on a short TTL.
+   */
+  currentSettingsEpoch(): number | null {
+    const at = this.feed.provenAt();
+    return at === 0 || this.now() - at >= FRESH_MS ? null : this.settingsEpoch;
   }
 
   stats(): { entries: number; hits: number; misses: number; current: boolean } {
