@@ -10,6 +10,7 @@ import { runMigrations } from "./db/migrate";
 import { makeCtx } from "./context";
 import { parseTrustedProxies } from "./http/client-ip";
 import { makeRequestListener, refuseConnect } from "./http/request-listener";
+import { contentSettings } from "./services/subscription-content/content-settings";
 import { quietClientAbortsInConsole } from "./http/client-abort";
 import { errorSummary } from "./describe-error";
 import { describeError } from "./describe-error";
@@ -67,6 +68,12 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
+  // The content path prefix is routed synchronously from the last settings read: read them every
+  // second (a cache hit while the change feed is current) so a changed prefix is served at once.
+  const settingsRefresh = setInterval(() => void contentSettings(db).catch(() => undefined), 1_000);
+  settingsRefresh.unref();
+  await contentSettings(db);
+
   const worker = e.JOBS_DISABLED ? undefined : startWorker(db);
   const periodic = e.JOBS_DISABLED ? undefined : startPeriodicJobs(db);
   const control = lock ? await startControlSocket({ socketPath: path.join(e.dataDir, "relayboard.sock"), run: (argv, locale) => runCliCaptured(argv, db, locale) }) : undefined;
@@ -94,6 +101,7 @@ async function main() {
       });
       server.closeIdleConnections();
     });
+    clearInterval(settingsRefresh);
     await periodic?.stop();
     await flushAccessLogs();
     await worker?.stop();

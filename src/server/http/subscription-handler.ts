@@ -8,11 +8,13 @@ import type { Db } from "../db/client";
 import { log } from "../logger";
 import { describeError } from "../describe-error";
 import { readDeviceHeaders } from "../services/risk/device-headers";
+import { DEFAULT_PATH_PREFIX } from "../services/settings/delivery-domains";
+import { lastKnownPathPrefix } from "../services/subscription-content/content-settings";
 import { serveContent } from "../services/subscription-content/serve";
 import { internalErrorBody } from "./error-body";
 import { localeOfHeaders } from "./request-meta";
 
-const PATH = /^\/api\/subscription\/([^/?#]+)\/?$/;
+const PATH = /^(\/.*)\/([^/?#]+)\/?$/;
 
 export type SubscriptionRoute = { kind: "content"; id: string; query: URLSearchParams; pageUrl: string } | null;
 
@@ -22,9 +24,15 @@ export function routeSubscription(req: IncomingMessage): SubscriptionRoute {
   const url = req.url ?? "";
   const q = url.indexOf("?");
   const m = PATH.exec(q < 0 ? url : url.slice(0, q));
-  if (!m) return null;
+  // The default path always, and the operator's prefix as last read (main.ts keeps it fresh).
+  if (!m || (m[1] !== DEFAULT_PATH_PREFIX && m[1] !== lastKnownPathPrefix())) return null;
   const query = new URLSearchParams(q < 0 ? "" : url.slice(q + 1));
-  const id = decodeURIComponent(m[1]!);
+  let id: string;
+  try {
+    id = decodeURIComponent(m[2]!);
+  } catch {
+    id = m[2]!; // a malformed escape is just an id that matches nothing
+  }
   return { kind: "content", id, query, pageUrl: `/subscription-view/${encodeURIComponent(id)}${q < 0 ? "" : url.slice(q)}` };
 }
 
@@ -44,6 +52,7 @@ export async function serveSubscription(db: Db, req: IncomingMessage, res: Serve
       locale,
       device: readDeviceHeaders(headers.get),
       header: headers.get,
+      host: String(req.headers.host ?? ""),
     });
     if (out.action === "page") return toPage(route.pageUrl);
     if (out.action === "drop") return void req.socket.destroy();

@@ -20,6 +20,7 @@ export async function subscriptionGet(req: Request, id: string): Promise<Respons
     locale: localeOfHeaders(req.headers),
     device: readDeviceHeaders((name) => req.headers.get(name)),
     header: (name) => req.headers.get(name),
+    host: req.headers.get("host") ?? "",
   });
   // A route handler can neither rewrite to a page nor drop a connection (the custom server does
   // both): the page is reached by a refresh in the body (never a Location header: the query holds

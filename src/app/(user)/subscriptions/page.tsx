@@ -25,7 +25,7 @@ export default async function SubscriptionsPage({ searchParams }: { searchParams
   const [result, currency, t] = await Promise.all([listMySubscriptions(ctx, { page, pageSize: PAGE_SIZE }), storeCurrency(), getTranslations("subscriptions")]);
   const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   // The all-in-one link, once there is something to put in it.
-  const aggregateUrl = result.total > 0 ? aggregateContentUrl((await contentSettings(ctx.db)).baseUrl, (await myAggregateToken(ctx)).token) : null;
+  const aggregateUrl = result.total > 0 ? aggregateContentUrl((await contentSettings(ctx.db)).contentRoot, (await myAggregateToken(ctx)).token) : null;
   const rows: SubscriptionRow[] = result.rows.map(({ nodeName, streamingName, startsAt: _startsAt, expiresAt, ...s }) => ({
     ...s,
     where: nodeName ?? streamingName,

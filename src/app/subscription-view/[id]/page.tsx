@@ -132,8 +132,8 @@ export default async function SubscriptionViewPage({ params, searchParams }: { p
       </SiteFrame>
     );
   }
-  const contentUrl = one ? subscriptionContentUrl(settings.baseUrl, id, token) : aggregateContentUrl(settings.baseUrl, token);
-  const urls = Object.fromEntries(CONTENT_FORMATS.map((f) => [f, one ? subscriptionContentUrl(settings.baseUrl, id, token, f) : aggregateContentUrl(settings.baseUrl, token, f)])) as Record<ContentFormat, string>;
+  const contentUrl = one ? subscriptionContentUrl(settings.contentRoot, id, token) : aggregateContentUrl(settings.contentRoot, token);
+  const urls = Object.fromEntries(CONTENT_FORMATS.map((f) => [f, one ? subscriptionContentUrl(settings.contentRoot, id, token, f) : aggregateContentUrl(settings.contentRoot, token, f)])) as Record<ContentFormat, string>;
   const name = one ? (subject.subscriptions[0]?.planName ?? info.siteName) : info.siteName;
   const clients = await getClientCatalogue(db);
 

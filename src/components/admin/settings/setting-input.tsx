@@ -66,6 +66,7 @@ export function SettingInput({ field, value, error, onChange, onBlur }: Props) {
     case "select":
       return <NativeSelect label={label} description={description} data={optionsOf(field.key).map((v) => ({ value: v, label: choices[v] ?? v }))} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)} error={error} data-testid={testId} />;
     case "textarea":
+    case "urls":
       return <Textarea label={label} description={description} required={required} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={2} maxRows={8} error={error} data-testid={testId} />;
     default:
       return (

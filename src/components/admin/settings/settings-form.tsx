@@ -31,6 +31,7 @@ function initialValues(s: PublicSafeSettings): Values {
   for (const f of ALL_FIELDS) {
     // The catalogue is edited as its JSON text (and compared as text to tell whether it changed).
     if (f.kind === "clients") out[f.key] = JSON.stringify(s[f.key as Exclude<EditableKey, SecretKey>], null, 2);
+    else if (f.kind === "urls") out[f.key] = (s[f.key as Exclude<EditableKey, SecretKey>] as string[]).join("\n");
     else if (f.kind !== "secret") out[f.key] = s[f.key as Exclude<EditableKey, SecretKey>] as SettingValue;
   }
   return out;

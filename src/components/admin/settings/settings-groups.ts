@@ -7,7 +7,8 @@ export type SecretKey = SecretSettingKey;
 /** One value per secret setting (the form keeps the typed replacement and the clear box per secret). */
 export const perSecret = <T>(v: T) => Object.fromEntries(SECRET_SETTINGS.map((k) => [k, v])) as Record<SecretKey, T>;
 /** `clients`: the client catalogue, a list edited as JSON text and checked by the server entry by entry. */
-export type FieldKind = "text" | "textarea" | "url" | "bool" | "int" | "secret" | "select" | "clients";
+/** `urls`: a list of base URLs, edited one per line (the server splits and checks them). */
+export type FieldKind = "text" | "textarea" | "url" | "bool" | "int" | "secret" | "select" | "clients" | "urls";
 export interface FieldDef {
   key: EditableKey;
   kind: FieldKind;
@@ -47,7 +48,7 @@ const RISK_PARTS: GroupPart[] = [
 ];
 
 export const GROUPS: GroupDef[] = [
-  { id: "site", fields: [...f("text", "siteName"), ...f("url", "siteUrl", "subscriptionUrl"), ...f("textarea", "maintenanceNotice")] },
+  { id: "site", fields: [...f("text", "siteName"), ...f("url", "siteUrl", "subscriptionUrl"), ...f("urls", "subscriptionBaseUrls", "subscriptionBlockedBaseUrls"), ...f("text", "subscriptionPathPrefix"), ...f("textarea", "maintenanceNotice")] },
   { id: "registration", fields: f("bool", "registrationOpen", "inviteCodeRequired", "emailVerificationRequired") },
   { id: "captcha", fields: [...f("bool", "turnstileEnabled"), ...f("text", "turnstileSiteKey"), ...f("secret", "turnstileSecretKey")] },
   { id: "security", fields: [...f("bool", "require2faForAdmins"), ...f("int", "loginFailuresPerIp", "loginIpWindowMinutes", "loginFailuresPerAccountIp", "loginAccountIpWindowMinutes")] },

@@ -31,9 +31,9 @@ export async function myOrderResult(ctx: Ctx, orderId: string): Promise<{ paid: 
     .innerJoin(subscriptions, eq(subscriptions.id, sql`coalesce(${orderItems.resultSubscriptionId}, ${orderItems.targetSubscriptionId})`))
     .where(and(eq(orderItems.orderId, orderId), eq(subscriptions.userId, userId)));
   if (!rows.length) return { paid: true, subscriptions: [] };
-  const { baseUrl } = await contentSettings(ctx.db);
+  const { contentRoot } = await contentSettings(ctx.db);
   return {
     paid: true,
-    subscriptions: rows.map((r) => ({ id: r.id, kind: r.kind, contentUrl: r.kind === "PROXY" ? subscriptionContentUrl(baseUrl, r.id, decryptSecret(r.tokenEnc)) : null })),
+    subscriptions: rows.map((r) => ({ id: r.id, kind: r.kind, contentUrl: r.kind === "PROXY" ? subscriptionContentUrl(contentRoot, r.id, decryptSecret(r.tokenEnc)) : null })),
   };
 }

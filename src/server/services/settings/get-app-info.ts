@@ -1,3 +1,4 @@
+import { deliveryOf } from "./delivery-domains";
 import type { Db } from "../../db/client";
 import { env } from "../../env";
 import { getSettingsWithSecrets } from "./queries";
@@ -24,7 +25,7 @@ export async function getAppInfo(db: Db) {
     captcha: turnstileActive(s) ? { provider: "turnstile" as const, siteKey: s.turnstileSiteKey } : { provider: null, siteKey: null },
     site: {
       url: s.siteUrl || env().appUrl,
-      subscriptionUrl: s.subscriptionUrl || s.siteUrl || env().appUrl,
+      subscriptionUrl: deliveryOf(s, env().appUrl).primary,
       supportContact: s.supportContact || null,
     },
     telemetryPublic: s.telemetryPublic,

@@ -5,6 +5,7 @@ import { formBoolean as bool } from "../../form-boolean";
 import { ClientCatalogueSetting } from "./client-catalogue";
 import { DEFAULT_CLIENT_CATALOGUE } from "./client-catalogue-defaults";
 import { ResponseRulesSchema } from "../subscription-content/response-rules";
+import { BaseUrlListSetting, DEFAULT_PATH_PREFIX, PathPrefixSetting } from "./delivery-domains";
 import { SupportContactSetting } from "./support-contact";
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -15,6 +16,10 @@ export const SettingsSchema = z.object({
   siteName: z.string().trim().min(1).max(80),
   siteUrl: optionalUrl,
   subscriptionUrl: optionalUrl,
+  // several delivery domains (delivery-domains.ts): the first not blocked is primary; when none is set, subscriptionUrl
+  subscriptionBaseUrls: BaseUrlListSetting,
+  subscriptionBlockedBaseUrls: BaseUrlListSetting,
+  subscriptionPathPrefix: PathPrefixSetting,
   supportContact: SupportContactSetting,
   maintenanceNotice: z.string().trim().max(2000),
   // registration policy
@@ -101,6 +106,9 @@ export const SETTINGS_DEFAULTS: Settings = {
   siteName: "Relayboard",
   siteUrl: "",
   subscriptionUrl: "",
+  subscriptionBaseUrls: [],
+  subscriptionBlockedBaseUrls: [],
+  subscriptionPathPrefix: DEFAULT_PATH_PREFIX,
   supportContact: "",
   maintenanceNotice: "",
   registrationOpen: true,

@@ -7,11 +7,19 @@ import { getSettingsWithSecrets } from "../settings";
 import { supportContactLink } from "../settings/support-contact";
 import { gateModel } from "./read-model/gate-model";
 import { effectiveRules, type CompiledRules } from "./response-rules";
-import { contentBaseUrl } from "./urls";
+import { deliveryFor } from "./urls";
 
 export interface ContentSettings {
   siteName: string;
+  /** The primary delivery base (no path): the browser page's address. */
   baseUrl: string;
+  /** `<primary base><path prefix>`: content URLs (links, QR codes, managed profiles) start with it. */
+  contentRoot: string;
+  /** The same on the other usable delivery domains, in order. */
+  fallbackRoots: string[];
+  /** Hosts content is served on (lower case, with any port); null = any. */
+  hosts: Set<string> | null;
+  pathPrefix: string;
   supportUrl: string;
   limits: { perIpPerHour: number; perSubscriptionPerHour: number };
   /** The response rules in force, compiled once per read. */
@@ -28,13 +36,21 @@ export function contentSettings(db: Db, now = Date.now()): Promise<ContentSettin
   const epoch = gateModel(db)?.currentSettingsEpoch() ?? null;
   const fresh = epoch !== null ? cached?.epoch === epoch : cached !== null && now - cached.at < TTL_MS;
   if (cached && fresh) return cached.value;
-  const value = getSettingsWithSecrets(db).then((s) => ({
+  const value = getSettingsWithSecrets(db).then((s) => {
+    const d = deliveryFor(s);
+    knownPathPrefix = d.prefix;
+    return {
     siteName: s.siteName,
-    baseUrl: contentBaseUrl(s),
+    baseUrl: d.primary,
+    contentRoot: `${d.primary}${d.prefix}`,
+    fallbackRoots: d.fallbacks.map((f) => `${f}${d.prefix}`),
+    hosts: d.hosts,
+    pathPrefix: d.prefix,
     supportUrl: supportContactLink(s.supportContact)?.href ?? "",
     limits: { perIpPerHour: s.subscriptionIpRateLimitPerHour, perSubscriptionPerHour: s.subscriptionRateLimitPerHour },
     rules: effectiveRules(s.subscriptionResponseRules),
-  }));
+    };
+  });
   cached = { at: now, epoch, value };
   // A failed read is not cached: the next request asks again rather than serving an error until the next change.
   value.catch(() => {
@@ -42,6 +58,10 @@ export function contentSettings(db: Db, now = Date.now()): Promise<ContentSettin
   });
   return value;
 }
+
+let knownPathPrefix = "";
+/** The configured path prefix as last read (the custom server routes on it synchronously); "" before the first read. */
+export const lastKnownPathPrefix = () => knownPathPrefix;
 
 /** Tests change settings and expect the next request to see them. */
 export function forgetContentSettings(): void {

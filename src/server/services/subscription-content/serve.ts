@@ -36,6 +36,8 @@ export interface ContentRequest {
   device?: RawDeviceHeaders;
   /** Any request header by lower-case name, for the response rules; absent = only the User-Agent. */
   header?: (name: string) => string | null;
+  /** The Host the request came to (checked against the delivery domains); absent = not over HTTP. */
+  host?: string;
 }
 
 export interface ContentResponse {
@@ -101,6 +103,12 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
     return refusal(400, "subscription_format_unknown", req.locale, { formats: SERVED_FORMATS.join(", ") });
   }
   const settings = await contentSettings(db);
+  // With delivery domains configured, content is served on those (blocked ones too) and the site's
+  // own addresses only: any other Host is answered as an unknown subscription.
+  if (settings.hosts && req.host !== undefined && !settings.hosts.has(req.host.trim().toLowerCase())) {
+    countSubscriptionFetch("none", "domain_unknown");
+    return refusal(404, "subscription_not_found", req.locale);
+  }
   // The operator's response rules (first match wins); an asked format skips format and page answers.
   const rule = matchRule(settings.rules, requestHeader(req), named ? refusalsOnly : undefined);
   const answered = rule ? ruleAnswer(rule, req) : null;
@@ -163,7 +171,7 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
       ...ruleHeaders,
       "content-type": content.contentType,
     },
-    body: perRequestBody(picked, content.body, { usage: usage(subject), fetchedUrl: () => fetchedUrl(settings.baseUrl, one ? one.id : "all", req.token ?? "", picked) }),
+    body: perRequestBody(picked, content.body, { usage: usage(subject), fetchedUrl: (root) => fetchedUrl(root, one ? one.id : "all", req.token ?? "", picked), roots: [settings.contentRoot, ...settings.fallbackRoots] }),
   };
 }
 
@@ -171,7 +179,7 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
  * The cached body with what belongs to this request: the owner's usage (SIP008, Shadowrocket's
  * STATUS line), or the URL to update from (Surge and Surfboard managed profiles).
  */
-function perRequestBody(format: ServedFormat, body: string, req: { usage: ReturnType<typeof usage>; fetchedUrl: () => string }): string {
+function perRequestBody(format: ServedFormat, body: string, req: { usage: ReturnType<typeof usage>; fetchedUrl: (root: string) => string; roots: string[] }): string {
   switch (format) {
     case "sip008":
       return withSip008Usage(body, req.usage);
@@ -179,13 +187,13 @@ function perRequestBody(format: ServedFormat, body: string, req: { usage: Return
       return withShadowrocketStatus(body, req.usage);
     case "surge":
     case "surfboard":
-      return withManagedConfig(body, req.fetchedUrl(), UPDATE_INTERVAL_HOURS * 3600);
+      return withManagedConfig(body, req.fetchedUrl(req.roots[0]!), UPDATE_INTERVAL_HOURS * 3600, req.roots.slice(1).map(req.fetchedUrl));
     default:
       return body;
   }
 }
 
-/** The URL this document is fetched from, with its format named so an update never changes it. */
+/** The URL this document is fetched from (on a delivery root), with its format named so an update never changes it. */
 function fetchedUrl(base: string, id: string, token: string, format: ServedFormat): string {
   return id === "all" ? aggregateContentUrl(base, token, format) : subscriptionContentUrl(base, id, token, format);
 }

@@ -61,8 +61,11 @@ export function documentSurge(eps: ProxyEndpoint[], opts: { dialect: SurgeDialec
  * The managed-profile line (line 1, as both clients require) with the fetched URL; the interval in
  * seconds (Surfboard's minimum is 900). strict=false: a failed update never locks the user out.
  */
-export function withManagedConfig(body: string, url: string, intervalSeconds: number): string {
-  return `#!MANAGED-CONFIG ${url} interval=${Math.max(900, Math.round(intervalSeconds))} strict=false\n${body}`;
+export function withManagedConfig(body: string, url: string, intervalSeconds: number, fallbacks: string[] = []): string {
+  // Surge updates from one URL only; the other delivery domains are named for the person who has to
+  // re-import when the primary one is blocked (marking it blocked moves the next render anyway).
+  const spare = fallbacks.map((f) => `# If that address is unreachable: ${f}\n`).join("");
+  return `#!MANAGED-CONFIG ${url} interval=${Math.max(900, Math.round(intervalSeconds))} strict=false\n${spare}${body}`;
 }
 
 /** The `[Proxy]` line after `Name = `, or why this dialect cannot carry the endpoint. */

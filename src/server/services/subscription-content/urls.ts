@@ -1,22 +1,32 @@
-// The addresses a subscription's content is fetched from. The base is the admin's subscription
-// domain when set (often a separate, unblocked host), else the site URL, else APP_URL.
+// The addresses a subscription's content is fetched from. The root is the primary delivery domain
+// (the first configured base URL not marked blocked; else the single subscription URL, the site URL,
+// APP_URL) and the path prefix (default /api/subscription): settings/delivery-domains.ts.
 import { env } from "../../env";
+import { deliveryOf, type Delivery } from "../settings/delivery-domains";
 import type { ServedFormat } from "./types";
 
-export function contentBaseUrl(settings: { subscriptionUrl: string; siteUrl: string }): string {
-  return (settings.subscriptionUrl || settings.siteUrl || env().appUrl).replace(/\/+$/, "");
+type DeliverySettings = Parameters<typeof deliveryOf>[0];
+
+export function deliveryFor(settings: DeliverySettings): Delivery {
+  return deliveryOf(settings, env().appUrl);
 }
 
-/** `<base>/api/subscription/<id>?token=<token>[&format=<f>]`: the link a client app imports. */
-export function subscriptionContentUrl(base: string, subscriptionId: string, token: string, format?: ServedFormat): string {
-  const q = new URLSearchParams({ token });
-  if (format) q.set("format", format);
-  return `${base}/api/subscription/${encodeURIComponent(subscriptionId)}?${q.toString()}`;
+/** `<primary base><prefix>`: what content URLs start with. */
+export function contentRootOf(settings: DeliverySettings): string {
+  const d = deliveryFor(settings);
+  return `${d.primary}${d.prefix}`;
 }
 
-/** `<base>/api/subscription/all?token=<user token>`: every active proxy subscription of one user. */
-export function aggregateContentUrl(base: string, token: string, format?: ServedFormat): string {
+/** `<root>/<id>?token=<token>[&format=<f>]`: the link a client app imports. */
+export function subscriptionContentUrl(root: string, subscriptionId: string, token: string, format?: ServedFormat): string {
   const q = new URLSearchParams({ token });
   if (format) q.set("format", format);
-  return `${base}/api/subscription/all?${q.toString()}`;
+  return `${root}/${encodeURIComponent(subscriptionId)}?${q.toString()}`;
+}
+
+/** `<root>/all?token=<user token>`: every active proxy subscription of one user. */
+export function aggregateContentUrl(root: string, token: string, format?: ServedFormat): string {
+  const q = new URLSearchParams({ token });
+  if (format) q.set("format", format);
+  return `${root}/all?${q.toString()}`;
 }

@@ -54,9 +54,9 @@ export async function getMySubscription(ctx: Ctx, id: string): Promise<MySubscri
   let contentUrls: Record<ContentFormat, string> | null = null;
   if (r.kind === "PROXY") {
     const token = decryptSecret(tokenEnc);
-    const { baseUrl } = await contentSettings(ctx.db);
-    contentUrl = subscriptionContentUrl(baseUrl, r.id, token);
-    contentUrls = Object.fromEntries(CONTENT_FORMATS.map((f) => [f, subscriptionContentUrl(baseUrl, r.id, token, f)])) as Record<ContentFormat, string>;
+    const { contentRoot } = await contentSettings(ctx.db);
+    contentUrl = subscriptionContentUrl(contentRoot, r.id, token);
+    contentUrls = Object.fromEntries(CONTENT_FORMATS.map((f) => [f, subscriptionContentUrl(contentRoot, r.id, token, f)])) as Record<ContentFormat, string>;
   }
   const live = r.status === "ACTIVE" && r.expiresAt.getTime() > now.getTime();
   return {

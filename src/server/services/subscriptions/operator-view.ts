@@ -11,7 +11,7 @@ import { parseInput } from "../../validation";
 import { trafficExhausted } from "../provisioning/desired-state";
 import { getSettingsWithSecrets } from "../settings/queries";
 import { CONTENT_FORMATS, type ContentFormat } from "../subscription-content/types";
-import { contentBaseUrl, subscriptionContentUrl } from "../subscription-content/urls";
+import { contentRootOf, subscriptionContentUrl } from "../subscription-content/urls";
 import { subscriptionMissing } from "./admin-ops";
 
 const ListInput = z.object({
@@ -100,7 +100,7 @@ export async function showSubscriptionForOperator(ctx: Ctx, rawId: string): Prom
     .where(and(eq(nodeClients.subscriptionId, id)));
   const urls: Partial<Record<ContentFormat, string>> = {};
   if (sub.kind === "PROXY") {
-    const base = contentBaseUrl(await getSettingsWithSecrets(ctx.db));
+    const base = contentRootOf(await getSettingsWithSecrets(ctx.db));
     const token = decryptSecret(sub.downloadTokenEnc);
     for (const f of CONTENT_FORMATS) urls[f] = subscriptionContentUrl(base, id, token, f === "base64" ? undefined : f);
   }
