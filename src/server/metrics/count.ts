@@ -29,11 +29,12 @@ export function countSubscriptionFetch(format: string, outcome: string): void {
   metrics().subscriptionFetches.inc({ format, outcome });
 }
 
-/** Endpoints a freshly rendered document left out: `unreadable` ones (stream.ts) and the rest. */
-export function countSkippedEndpoints(format: string, unreadable: number, other: number): void {
+/** Endpoints a freshly rendered document left out: `unreadable` ones (stream.ts), those the client's version cannot use, and the rest. */
+export function countSkippedEndpoints(format: string, unreadable: number, other: number, clientVersion = 0): void {
   const m = metrics();
   if (unreadable) m.subscriptionSkippedEndpoints.inc({ format, cause: "unreadable" }, unreadable);
   if (other) m.subscriptionSkippedEndpoints.inc({ format, cause: "format" }, other);
+  if (clientVersion) m.subscriptionSkippedEndpoints.inc({ format, cause: "client_version" }, clientVersion);
 }
 
 export function countNodeAccess(r: { processed: number; skipped: number; warnings: number; suspended: number }): void {

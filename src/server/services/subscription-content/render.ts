@@ -11,7 +11,8 @@ import { countSkippedEndpoints } from "../../metrics/count";
 import { flowFor as flowOf } from "../provisioning/converge-client";
 import type { SubjectSubscription } from "./access";
 import { documentClash } from "./clash";
-import { endpointsFor, isRenderable, uniqueNames } from "./endpoints";
+import { limitsKey, versionRefusal, type ClientLimits } from "./client-capabilities";
+import { carriedBy, endpointsFor, isRenderable, uniqueNames } from "./endpoints";
 import { documentBase64, documentPlain } from "./share-links";
 import { documentSingBox } from "./sing-box";
 import { isUnreadableReason } from "./stream";
@@ -24,13 +25,16 @@ import { documentSurge } from "./surge";
 import { documentV2rayJson, documentXrayJson } from "./v2ray-json";
 
 const MAX_ENTRIES = 5_000;
+const NO_LIMITS: ClientLimits = { client: null, version: null, lacks: [] };
 const cache = new Map<string, Promise<RenderedContent>>();
 
 export function cacheKey(scope: string, format: ServedFormat, subs: Pick<SubjectSubscription, "id" | "contentVersion" | "nodeVersion">[]): string {
   return `${scope}|${format}|${subs.map((s) => `${s.id}.${s.contentVersion}.${s.nodeVersion}`).join(",")}`;
 }
 
-export function renderCached(db: Db, key: string, format: ServedFormat, subs: SubjectSubscription[], title: string): Promise<RenderedContent> {
+export function renderCached(db: Db, baseKey: string, format: ServedFormat, subs: SubjectSubscription[], title: string, limits: ClientLimits = NO_LIMITS): Promise<RenderedContent> {
+  const gated = limitsKey(limits);
+  const key = gated ? `${baseKey}|lacks:${gated}` : baseKey;
   const hit = cache.get(key);
   if (hit) {
     // Refresh its place: the Map's insertion order is the eviction order (least recently used first).
@@ -38,7 +42,7 @@ export function renderCached(db: Db, key: string, format: ServedFormat, subs: Su
     cache.set(key, hit);
     return hit;
   }
-  const value = endpointsCached(db, subs).then((eps) => renderCounted(format, eps, title));
+  const value = endpointsCached(db, subs).then((eps) => renderCounted(format, eps, title, limits));
   cache.set(key, value);
   value.catch(() => cache.delete(key));
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -60,12 +64,17 @@ function endpointsCached(db: Db, subs: Pick<SubjectSubscription, "id" | "content
   return value;
 }
 
-/** A render whose left-out endpoints are counted (once per render: a cached document is not counted again). */
-export function renderCounted(format: ServedFormat, eps: ProxyEndpoint[], title: string): RenderedContent {
-  const doc = renderDocument(format, eps, title);
+/**
+ * A render for a client's capabilities whose left-out endpoints are counted (once per render: a
+ * cached document is not counted again). Endpoints the client's version cannot use are left out first.
+ */
+export function renderCounted(format: ServedFormat, eps: ProxyEndpoint[], title: string, limits: ClientLimits = NO_LIMITS): RenderedContent {
+  const { kept, skipped: tooNew } = carriedBy(eps, (ep) => versionRefusal(limits, ep));
+  const rendered = renderDocument(format, kept, title);
+  const doc = tooNew.length ? { ...rendered, skipped: [...tooNew, ...rendered.skipped] } : rendered;
   if (doc.skipped.length) {
-    const unreadable = doc.skipped.filter((s) => isUnreadableReason(s.reason)).length;
-    countSkippedEndpoints(format, unreadable, doc.skipped.length - unreadable);
+    const unreadable = rendered.skipped.filter((s) => isUnreadableReason(s.reason)).length;
+    countSkippedEndpoints(format, unreadable, rendered.skipped.length - unreadable, tooNew.length);
   }
   return doc;
 }

@@ -16,6 +16,7 @@ import { contentSettings } from "./content-settings";
 import { contentHeaders } from "./headers";
 import { DEFAULT_FORMAT, pickFormat } from "./pick-format";
 import { matchRule, refusalsOnly, type ResponseRule } from "./response-rules";
+import { limitsOf } from "./client-capabilities";
 import { cacheKey, renderCached } from "./render";
 import { SERVED_FORMATS, type ServedFormat } from "./types";
 import { withShadowrocketStatus } from "./shadowrocket";
@@ -145,7 +146,8 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
   const title = one ? `${settings.siteName} · ${one.planName}` : settings.siteName;
   // The title is in the body too (Clash group, sing-box selector): a renamed plan or site re-renders.
   const scope = `${one ? one.id : `all:${subject.owner.id}`}|${title}`;
-  const content = await renderCached(db, cacheKey(scope, picked, subject.subscriptions), picked, subject.subscriptions, title);
+  // What this client's version cannot use is left out (README "Version gating").
+  const content = await renderCached(db, cacheKey(scope, picked, subject.subscriptions), picked, subject.subscriptions, title, limitsOf(req.userAgent));
   if (content.entries === 0 && content.skipped.length > 0) {
     // Every server left out: an empty profile would replace the client's working one with nothing.
     countSubscriptionFetch(picked, "format_empty");
