@@ -18,6 +18,7 @@ import type tickets from "../../messages/en/tickets.json";
 import type announcements from "../../messages/en/announcements.json";
 import type mailTemplates from "../../messages/en/mail-templates.json";
 import type adminSubscriptions from "../../messages/en/admin-subscriptions.json";
+import type adminSubscriptionRules from "../../messages/en/admin-subscription-rules.json";
 import type subscriptionPage from "../../messages/en/subscription-page.json";
 import type adminRisk from "../../messages/en/admin-risk.json";
 import type adminRiskLogs from "../../messages/en/admin-risk-logs.json";
@@ -44,7 +45,7 @@ import type journeyArea from "../../messages/en/journey.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference & typeof adminLogs & typeof adminBackup & typeof walletArea & typeof cardsArea & typeof transfersArea & typeof autoRenewArea & typeof refundsArea & typeof balancePayArea & typeof adminWalletArea & typeof adminWalletUserArea & typeof labelsArea & typeof listKitArea & typeof liveArea & typeof contactArea & typeof payPageArea & typeof journeyArea;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof adminSubscriptionRules & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference & typeof adminLogs & typeof adminBackup & typeof walletArea & typeof cardsArea & typeof transfersArea & typeof autoRenewArea & typeof refundsArea & typeof balancePayArea & typeof adminWalletArea & typeof adminWalletUserArea & typeof labelsArea & typeof listKitArea & typeof liveArea & typeof contactArea & typeof payPageArea & typeof journeyArea;
     Locale: "zh-CN" | "en";
   }
 }

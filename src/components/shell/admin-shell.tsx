@@ -21,6 +21,7 @@ import {
   IconLayoutDashboard,
   IconPackage,
   IconReceipt,
+  IconRoute,
   IconServer,
   IconShieldExclamation,
   IconListSearch,
@@ -98,6 +99,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
       icon: <IconServer2 size={18} />,
       items: [
         { href: "/admin/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} /> },
+        { href: "/admin/subscription-rules", label: t("subscriptionRules"), icon: <IconRoute size={18} />, testId: "nav-admin-subscription-rules" },
         { href: "/admin/nodes", label: t("nodes"), icon: <IconServer size={18} /> },
         { href: "/admin/traffic", label: t("traffic"), icon: <IconChartBar size={18} /> },
         { href: "/admin/risk", label: t("risk"), icon: <IconShieldExclamation size={18} />, testId: "nav-admin-risk" },
