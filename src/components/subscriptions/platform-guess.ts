@@ -12,7 +12,8 @@ export function guessPlatform(userAgent: string | null | undefined): ClientPlatf
   // iPadOS Safari asks for desktop pages as a Mac; the macOS list then still shows Stash, sing-box
   // and Shadowrocket, which exist there too.
   if (/Macintosh|Mac OS X/.test(ua)) return "macos";
-  // Desktop Linux (and anything unknown) starts on every app: few catalogue apps run there, and an
-  // X11 Linux agent is also what headless and automated browsers send.
+  // Desktop Linux starts on the Linux apps (few, so its first HTML is short); anything unknown on
+  // every app.
+  if (/Linux|X11/.test(ua)) return "linux";
   return null;
 }
