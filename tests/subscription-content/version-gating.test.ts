@@ -1,7 +1,13 @@
 // Issue 26 item 2: what a client is sent depends on its version. The mechanism on a table of its
 // own (known client old / new / unreadable version, unknown client), the endpoints each capability
 // concerns, a gated render with its reasons and cache key, and the shipped table's rows.
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { inbounds } from "../../src/server/db/schema";
+import { flushAccessLogs } from "../../src/server/services/subscription-content/access-log";
+import { serveContent } from "../../src/server/services/subscription-content/serve";
+import { openShop } from "../commerce/fixtures";
+import { subscribedIn } from "./gate-fixtures";
 import { compareVersions, limitsKey, limitsOf, needs, VERSION_GATES, versionRefusal, type GateRow } from "../../src/server/services/subscription-content/client-capabilities";
 import { endpointsFor } from "../../src/server/services/subscription-content/endpoints";
 import { renderCounted } from "../../src/server/services/subscription-content/render";
@@ -72,6 +78,64 @@ describe("the shipped table", () => {
       expect(row.since === "never" || /^\d+(?:\.\d+)*$/.test(row.since), `${row.client} ${row.capability}`).toBe(true);
       expect(row.source.length, `${row.client} ${row.capability}`).toBeGreaterThan(5);
       expect(row.ua.source.includes("("), `${row.client}: the version is group 1`).toBe(true);
+    }
+  });
+});
+
+describe("the shipped table on real User-Agents", () => {
+  const lacking = (ua: string) => limitsOf(ua).lacks.map((l) => l.capability).sort();
+  it.each([
+    ["v2rayN/6.30", ["hysteria2", "xhttp"]],
+    ["v2rayN/6.31", ["xhttp"]],
+    ["v2rayN/6.58.0.0", ["xhttp"]],
+    ["v2rayN/7.24.8", []],
+    ["v2rayNG/1.9.4", ["hysteria2", "xhttp"]],
+    ["v2rayNG/1.9.17", []],
+    ["v2rayNG/1.8.0", ["hysteria2", "reality", "xhttp"]],
+    ["SFA/1.12.0 (600; sing-box 1.12.0; language en)", ["xhttp"]],
+    ["SFI (sing-box 1.4.2; language en)", ["hysteria2", "xhttp"]],
+    ["SFA/1.14.0-alpha.3 (1; sing-box 1.14.0-alpha.3)", ["xhttp"]],
+    ["clash.meta/v1.19.21", ["xhttp"]],
+    ["clash.meta/v1.19.22", []],
+    ["clash.meta/alpha-1a2b3c4", []],
+    ["mihomo/1.15.0", ["hysteria2", "xhttp"]],
+    ["Stash/3.0.5 Clash/1.9.0", ["reality", "vision"]],
+    ["Shadowrocket/1978 CFNetwork/1331.0.7 Darwin/21.4.0", ["hysteria2"]],
+    ["Shadowrocket/2070 CFNetwork/1496.0.7 Darwin/23.5.0", []],
+    ["Surge iOS/2920", []],
+    // A known client with no version: the conservative set.
+    ["v2rayNG/", ["hysteria2", "reality", "vision", "xhttp"]],
+    // Not gated: GUIs that report their own version, and anything unknown.
+    ["clash-verge/v2.2.3", []],
+    ["HiddifyNext/2.5.7 (android) like ClashMeta v2ray sing-box", []],
+    ["curl/8.5.0", []],
+  ] as const)("%s lacks %j", (ua, lacks) => {
+    expect(lacking(ua)).toEqual([...lacks].sort());
+  });
+});
+
+describe("through the endpoint", () => {
+  const shop = openShop();
+  afterAll(() => flushAccessLogs());
+
+  it("an old v2rayNG is not sent the REALITY server its version cannot use; a newer one is", async () => {
+    // The shop's vless inbound made REALITY before the subscription exists (so nothing cached knows it).
+    const vless = shop.inbounds.find((i) => i.protocol === "vless")!;
+    await shop.db
+      .update(inbounds)
+      .set({ streamSettings: { network: "tcp", security: "reality", realitySettings: { serverNames: ["www.apple.com"], shortIds: ["ab12"], settings: { publicKey: "Vx4WnSrV9eB1Zg3i1aSxZEBTIPjpN0pzH2b7vUs2nyk", fingerprint: "chrome" } } } })
+      .where(eq(inbounds.id, vless.id));
+    try {
+      const { sub, token } = await subscribedIn(shop);
+      const fetchAs = async (ua: string) =>
+        (await serveContent(shop.db, { id: sub.id, token, format: "plain", userAgent: ua, ip: `198.18.30.${Math.floor(Math.random() * 250)}`, locale: "en" })).body.split("\n").map((l) => l.slice(0, l.indexOf(":")));
+      expect((await fetchAs("v2rayNG/1.8.0")).sort()).toEqual(["vmess"]);
+      expect((await fetchAs("v2rayNG/1.9.0")).sort()).toEqual(["vless", "vmess"]);
+      // The two documents live side by side in the cache: the old client asks again, still without it.
+      expect((await fetchAs("v2rayNG/1.8.0")).sort()).toEqual(["vmess"]);
+      expect((await fetchAs("curl/8.5.0")).sort()).toEqual(["vless", "vmess"]);
+    } finally {
+      await shop.db.update(inbounds).set({ streamSettings: vless.streamSettings }).where(eq(inbounds.id, vless.id));
     }
   });
 });
