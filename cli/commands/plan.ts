@@ -1,12 +1,11 @@
 // `plan list` and `plan create --file plan.json`: thin wrappers over the catalog service. The file is
 // a PlanInput (the admin form's schema, checked the same way); for convenience it may name the node,
 // its inbounds and the streaming service instead of giving their ids (see README "Plans").
-import { readFile } from "node:fs/promises";
 import type { Ctx } from "../../src/server/context";
 import type { AdminPlanRow } from "../../src/server/services/catalog";
 import { formatMinor } from "../../src/server/services/catalog/money";
-import { UsageError } from "../args";
 import { table } from "../format";
+import { readJsonInput } from "../json-input";
 import type { Command } from "../registry";
 
 const catalog = () => import("../../src/server/services/catalog");
@@ -128,22 +127,8 @@ const planCreate: Command = {
     data: { type: "string", valueName: "json", description: "the plan as JSON text instead of a file" },
   },
   async run(c, { options: o }) {
-    if ((o.file === undefined) === (o.data === undefined)) throw new UsageError("give --file <path> (or --data <json>), one of them");
+    const raw = await readJsonInput(o);
     const [{ createPlan }, { validationError }] = await Promise.all([catalog(), errors()]);
-    let text: string;
-    if (o.file !== undefined) {
-      try {
-        text = await readFile(String(o.file), "utf8");
-      } catch (err) {
-        throw new UsageError(`cannot read ${String(o.file)}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-      }
-    } else text = String(o.data);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (err) {
-      throw validationError("invalid_json", { detail: (err as Error).message });
-    }
     if (!isObject(raw)) throw validationError("invalid_input", { fields: { input: "invalid" } });
     const ctx = await c.ctx();
     const plan = await createPlan(ctx, await resolvePlanNames(ctx, raw));

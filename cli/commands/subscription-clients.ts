@@ -1,9 +1,8 @@
 // `subscription clients list|set`: the client catalogue (the `subscriptionClients` setting) as a
 // JSON file an operator keeps beside the site. `set` goes through updateSettings, so it is checked
 // by the same schema as the admin page and audited as a settings change.
-import { readFile } from "node:fs/promises";
-import { UsageError } from "../args";
 import { table } from "../format";
+import { readJsonInput } from "../json-input";
 import type { Command } from "../registry";
 
 const settings = () => import("../../src/server/services/settings");
@@ -38,22 +37,8 @@ const clientsSet: Command = {
     data: { type: "string", valueName: "json", description: "the catalogue as JSON text instead of a file" },
   },
   async run(c, { options: o }) {
-    if ((o.file === undefined) === (o.data === undefined)) throw new UsageError("give --file <path> (or --data <json>), one of them");
-    let text: string;
-    if (o.file !== undefined) {
-      try {
-        text = await readFile(String(o.file), "utf8");
-      } catch (err) {
-        throw new UsageError(`cannot read ${String(o.file)}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-      }
-    } else text = String(o.data);
-    const [{ updateSettings, getSettings }, { validationError }] = await Promise.all([settings(), import("../../src/server/errors")]);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (err) {
-      throw validationError("invalid_json", { detail: (err as Error).message });
-    }
+    const raw = await readJsonInput(o);
+    const { updateSettings, getSettings } = await settings();
     const ctx = await c.ctx();
     const changed = (await updateSettings(ctx, { subscriptionClients: raw })).includes("subscriptionClients");
     const count = (await getSettings(ctx)).subscriptionClients.length;

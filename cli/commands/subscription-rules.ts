@@ -2,6 +2,7 @@
 // `set --file rules.json` stores a list (checked as the admin page checks it), `set --defaults` goes
 // back to the shipped rules, `test` says which rule answers a request with these headers.
 import { UsageError } from "../args";
+import { readJsonInput } from "../json-input";
 import type { Command } from "../registry";
 
 const rules = () => import("../../src/server/services/subscription-content/rules-admin");
@@ -37,24 +38,7 @@ const set: Command = {
     const given = [o.file !== undefined, o.data !== undefined, o.defaults === true].filter(Boolean).length;
     if (given !== 1) throw new UsageError("give one of --file <path>, --data <json> or --defaults");
     const { setResponseRules } = await rules();
-    let value: unknown = null;
-    if (!o.defaults) {
-      let text = String(o.data ?? "");
-      if (o.file !== undefined) {
-        const { readFile } = await import("node:fs/promises");
-        try {
-          text = await readFile(String(o.file), "utf8");
-        } catch (err) {
-          throw new UsageError(`cannot read ${String(o.file)}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-        }
-      }
-      try {
-        value = JSON.parse(text);
-      } catch (err) {
-        const { validationError } = await import("../../src/server/errors");
-        throw validationError("invalid_json", { detail: (err as Error).message });
-      }
-    }
+    const value = o.defaults ? null : await readJsonInput(o);
     const r = await setResponseRules(await c.ctx(), value);
     if (o.json) return c.json(r);
     c.out(r.custom ? `${r.rules.length} rules stored.` : "The shipped default rules are in force.");
