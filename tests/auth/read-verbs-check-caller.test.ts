@@ -128,6 +128,7 @@ const NO_CALLER: Record<string, string> = {
   getStorePlan: "one plan of that same public store",
   listActivePromotions: "the promotions the store advertises and checkout applies",
   listEnabledProviders: "takes a database handle, not a caller: the payments service's internal read (GET /api/payment/providers goes through listPaymentMethods, which checks)",
+  getClientCatalogue: "takes a database handle, not a caller: the client apps the subscription pages offer, public by nature (the browser page of a link shows them to whoever holds it)",
 };
 
 describe("every exported read verb", () => {
