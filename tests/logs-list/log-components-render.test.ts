@@ -64,3 +64,21 @@ describe("log page components render", () => {
     expect(errors.filter((e) => /MISSING_MESSAGE|FORMATTING_ERROR|Error/.test(e))).toEqual([]);
   });
 });
+
+describe("delete buttons are named apart", () => {
+  it("two rows that read the same (same second, actor, action, target) carry their numbers; others do not", async () => {
+    const { LogEntries } = await import("../../src/components/admin/logs/log-entries");
+    const msgs = await messages("en");
+    const at = new Date("2026-11-29T14:25:49Z");
+    const row = (id: string, target: string) => ({ id, createdAt: at, cells: { actor: "admin@e2e.test", action: "Edit node", target }, href: null, kept: null });
+    const html = renderToString(
+      h(MantineProvider, null, h(NextIntlClientProvider, { locale: "en", messages: msgs, timeZone: "Asia/Shanghai", children: h(LogEntries, { kind: "audit", rows: [row("41", "node 1ccf"), row("42", "node 1ccf"), row("43", "node 9a0b")], filtered: false }) })),
+    );
+    const labels = [...html.matchAll(/aria-label="([^"]*)"[^>]*data-testid="log-delete"/g)].map((m) => m[1]!);
+    // Each row is drawn twice (table and phone card); per row its label is the same in both.
+    const distinct = [...new Set(labels)];
+    expect(distinct).toHaveLength(3);
+    expect(distinct.filter((l) => l.endsWith("#41") || l.endsWith("#42"))).toHaveLength(2);
+    expect(distinct.find((l) => l.includes("node 9a0b"))).not.toMatch(/#43/);
+  });
+});

@@ -28,14 +28,21 @@ function Kept({ reason }: { reason: NonNullable<LogEntryView["kept"]> }) {
   );
 }
 
-function RowAction({ row, onDelete }: { row: LogEntryView; onDelete: (r: LogEntryView) => void }) {
+/** What names a row's delete button: its time and first cells. */
+function rowWords(row: LogEntryView, f: ReturnType<typeof useFormatter>): string {
+  return [f.dateTime(row.createdAt, { dateStyle: "short", timeStyle: "medium" }), ...Object.values(row.cells).slice(0, 3)].join(" ");
+}
+
+/** `twin`: another row on the page reads the same (same second, actor, action, target): its number tells them apart. */
+function RowAction({ row, twin, onDelete }: { row: LogEntryView; twin: boolean; onDelete: (r: LogEntryView) => void }) {
   const t = useTranslations("adminLogs");
   const f = useFormatter();
   const rowName = useRowName();
   if (row.kept) return <Kept reason={row.kept} />;
+  const words = rowWords(row, f);
   return (
     <Tooltip label={t("delete")}>
-      <ActionIcon variant="subtle" color="red" aria-label={rowName(t("delete"), [f.dateTime(row.createdAt, { dateStyle: "short", timeStyle: "medium" }), ...Object.values(row.cells).slice(0, 3)].join(" "))} onClick={() => onDelete(row)} data-testid="log-delete">
+      <ActionIcon variant="subtle" color="red" aria-label={rowName(t("delete"), twin ? `${words} #${row.id}` : words)} onClick={() => onDelete(row)} data-testid="log-delete">
         <IconTrash size={16} />
       </ActionIcon>
     </Tooltip>
@@ -87,7 +94,9 @@ export function LogEntries({ kind, rows, filtered }: { kind: LogKind; rows: LogE
       </Text>
     );
   };
-  const action = (r: LogEntryView) => <RowAction row={r} onDelete={ask} />;
+  const seen = new Map<string, number>();
+  for (const r of rows) seen.set(rowWords(r, f), (seen.get(rowWords(r, f)) ?? 0) + 1);
+  const action = (r: LogEntryView) => <RowAction row={r} twin={(seen.get(rowWords(r, f)) ?? 0) > 1} onDelete={ask} />;
 
   const table: Column<LogEntryView>[] = [
     { key: "time", header: t("columns.time"), style: () => ({ whiteSpace: "nowrap" }), cell: (r) => <Text size="xs">{when(r.createdAt)}</Text> },
