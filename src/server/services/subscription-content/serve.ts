@@ -106,7 +106,7 @@ export async function serveContent(db: Db, req: ContentRequest, now: Date = new 
   const settings = await contentSettings(db);
   // With delivery domains configured, content is served on those (blocked ones too) and the site's
   // own addresses only: any other Host is answered as an unknown subscription.
-  if (settings.hosts && req.host !== undefined && !settings.hosts.has(req.host.trim().toLowerCase())) {
+  if (settings.hosts && req.host !== undefined && !settings.hosts.has(hostKey(req.host))) {
     countSubscriptionFetch("none", "domain_unknown");
     return refusal(404, "subscription_not_found", req.locale);
   }
@@ -248,3 +248,6 @@ function ruleAnswer(rule: ResponseRule, req: ContentRequest): ContentResponse | 
     body: JSON.stringify(errorBody("UNAVAILABLE_FOR_LEGAL_REASONS", message, { reason: "subscription_rule_refused", rule: rule.name })),
   };
 }
+
+/** A Host header as the delivery-domain list holds it: lower case, without a default port (a client may send `:443`). */
+export const hostKey = (host: string) => host.trim().toLowerCase().replace(/:(?:80|443)$/, "");
