@@ -2,6 +2,7 @@
 // CONNECT included), and a client for it. 127.0.0.1 is the trusted proxy; 127.0.0.2 an untrusted peer.
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Db } from "../../src/server/db/client";
 import { parseTrustedProxies } from "../../src/server/http/client-ip";
 import { makeRequestListener, refuseConnect, type NextHandle } from "../../src/server/http/request-listener";
 
@@ -9,8 +10,9 @@ export interface Reply { status: number; headers: IncomingHttpHeaders; body: str
 export interface Listener { port: number; close: () => Promise<void>; send: (opts: SendOptions) => Promise<Reply> }
 export interface SendOptions { from?: string; method?: string; path?: string; headers?: Record<string, string>; body?: string }
 
-export async function startListener(handle: NextHandle): Promise<Listener> {
-  const server: Server = createServer(makeRequestListener(handle, { trusted: parseTrustedProxies("127.0.0.1"), appHttps: false, dev: false }));
+/** `db`: the custom server answers the subscription content endpoint itself, on this database. */
+export async function startListener(handle: NextHandle, opts: { db?: Db } = {}): Promise<Listener> {
+  const server: Server = createServer(makeRequestListener(handle, { trusted: parseTrustedProxies("127.0.0.1"), appHttps: false, dev: false, db: opts.db }));
   server.on("connect", refuseConnect);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;

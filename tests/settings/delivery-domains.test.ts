@@ -3,18 +3,15 @@
 // profiles on the primary, a blocked domain moving the next render to the next one, and a prefix
 // served by the custom server's listener beside the default path.
 import { readdirSync, statSync } from "node:fs";
-import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseTrustedProxies } from "../../src/server/http/client-ip";
-import { makeRequestListener } from "../../src/server/http/request-listener";
 import { updateSettings } from "../../src/server/services/settings";
 import { BaseUrlListSetting, deliveryOf, PathPrefixSetting, RESERVED_FIRST_SEGMENTS } from "../../src/server/services/settings/delivery-domains";
 import { flushAccessLogs } from "../../src/server/services/subscription-content/access-log";
 import { contentSettings, forgetContentSettings } from "../../src/server/services/subscription-content/content-settings";
 import { getMySubscription } from "../../src/server/services/subscriptions";
 import { openShop } from "../commerce/fixtures";
+import { startListener, type Listener } from "../http/listener-harness";
 import { subscribedIn } from "../subscription-content/gate-fixtures";
 
 describe("the settings", () => {
@@ -58,37 +55,27 @@ describe("the settings", () => {
 
 describe("through the endpoint", () => {
   const shop = openShop();
-  let server: Server;
-  let port = 0;
+  let listener: Listener;
   let ipN = 1;
   beforeAll(async () => {
-    const next = async (req: { url?: string }, res: import("node:http").ServerResponse) => {
-      res.writeHead(404, { "content-type": "text/plain" });
-      res.end(`next:${req.url}`);
-    };
-    server = createServer(makeRequestListener(next, { trusted: parseTrustedProxies("127.0.0.1"), appHttps: false, dev: false, db: shop.db }));
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    port = (server.address() as AddressInfo).port;
+    listener = await startListener(
+      async (req, res) => {
+        res.writeHead(404, { "content-type": "text/plain" });
+        res.end(`next:${req.url}`);
+      },
+      { db: shop.db },
+    );
   });
   afterAll(async () => {
-    await new Promise((r) => server.close(r));
+    await listener.close();
     await flushAccessLogs();
   });
 
   /** A request to our listener as if addressed to `host` (the Host header nginx passes on; fetch may not set it). */
-  const get = (p: string, host: string) =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; text: () => Promise<string>; json: () => Promise<unknown> }>((resolve, reject) => {
-      const req = request({ host: "127.0.0.1", port, path: p, headers: { host, "x-forwarded-for": `198.18.20.${ipN++ % 250}` } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const body = Buffer.concat(chunks).toString("utf8");
-          resolve({ status: res.statusCode!, headers: res.headers, text: async () => body, json: async () => JSON.parse(body) as unknown });
-        });
-      });
-      req.on("error", reject);
-      req.end();
-    });
+  const get = async (p: string, host: string) => {
+    const r = await listener.send({ path: p, headers: { host, "x-forwarded-for": `198.18.20.${ipN++ % 250}` } });
+    return { ...r, text: async () => r.body, json: async () => JSON.parse(r.body) as unknown };
+  };
   const configure = async (s: Record<string, unknown>) => {
     await updateSettings(shop.admin.ctx, s);
     forgetContentSettings();

@@ -2,11 +2,7 @@
 // shipped defaults against today's User-Agent table, validation (catastrophic regexes, limits), the
 // answers through the real content pipeline and the custom server's listener, the tester's verdict
 // against the endpoint's, and a rule change served within a second.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseTrustedProxies } from "../../src/server/http/client-ip";
-import { makeRequestListener } from "../../src/server/http/request-listener";
 import { flushAccessLogs } from "../../src/server/services/subscription-content/access-log";
 import { pickFormat, UA_RULES } from "../../src/server/services/subscription-content/pick-format";
 import { compileRules, DEFAULT_RESPONSE_RULES, matchRule, MAX_RULES, versionAtLeast, type ResponseRule } from "../../src/server/services/subscription-content/response-rules";
@@ -14,6 +10,7 @@ import { regexProblem, ruleProblems } from "../../src/server/services/subscripti
 import { listResponseRules, setResponseRules, testResponseRules } from "../../src/server/services/subscription-content/rules-admin";
 import { serveContent } from "../../src/server/services/subscription-content/serve";
 import { openShop } from "../commerce/fixtures";
+import { startListener, type Listener } from "../http/listener-harness";
 import { subscribedIn } from "./gate-fixtures";
 
 const shop = openShop();
@@ -138,20 +135,21 @@ describe("validation", () => {
 });
 
 describe("through the endpoint", () => {
-  let server: Server;
+  let listener: Listener;
   let base = "";
   let ipN = 1;
   beforeAll(async () => {
-    const next = async (req: { url?: string }, res: import("node:http").ServerResponse) => {
-      res.writeHead(200, { "content-type": "text/plain" });
-      res.end(`next:${req.url}`);
-    };
-    server = createServer(makeRequestListener(next, { trusted: parseTrustedProxies("127.0.0.1"), appHttps: false, dev: false, db: shop.db }));
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    listener = await startListener(
+      async (req, res) => {
+        res.writeHead(200, { "content-type": "text/plain" });
+        res.end(`next:${req.url}`);
+      },
+      { db: shop.db },
+    );
+    base = `http://127.0.0.1:${listener.port}`;
   });
   afterAll(async () => {
-    await new Promise((r) => server.close(r));
+    await listener.close();
     await setResponseRules(shop.admin.ctx, null);
   });
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { "x-forwarded-for": `198.18.7.${ipN++ % 250}`, ...headers } });

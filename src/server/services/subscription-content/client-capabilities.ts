@@ -3,7 +3,6 @@
 // need it (left out and counted like any format's refusals); a known client whose version cannot be
 // read gets the conservative set (every gated capability off); an unknown client is not gated (the
 // format's own rules still apply). Each row names its source; README "Version gating" prints them.
-import { str } from "./stream";
 import { readStream } from "./stream";
 import type { ProxyEndpoint } from "./types";
 
@@ -116,7 +115,7 @@ export function needs(ep: ProxyEndpoint): Capability[] {
   const s = readStream(ep);
   if (s.security === "reality") out.push("reality");
   if (s.network === "xhttp") out.push("xhttp");
-  if (ep.protocol === "vless" && str(ep.flow) === "xtls-rprx-vision" && s.network === "tcp" && s.security !== "none") out.push("vision");
+  if (ep.protocol === "vless" && ep.flow === "xtls-rprx-vision" && s.network === "tcp" && s.security !== "none") out.push("vision");
   return out;
 }
 
