@@ -8,6 +8,7 @@ import { validationError } from "../../errors";
 import { assertNoNul, fieldProblems } from "../../validation";
 import { recordAudit } from "../audit";
 import { getSettingsWithSecrets } from "./queries";
+import { forgetContentSettings } from "../subscription-content/content-settings";
 import { ruleProblems, rulesInvalid } from "../subscription-content/response-rules-check";
 import { thresholdProblems } from "./risk-thresholds";
 import { SettingsSchema, SYSTEM_SETTINGS, isSecretSetting, type Settings } from "./schema";
@@ -36,7 +37,7 @@ export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, o
     const problems = ruleProblems(parsed.data.subscriptionResponseRules);
     if (problems.length) throw rulesInvalid(problems);
   }
-  return ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const current = await getSettingsWithSecrets(tx);
     const patch: Record<string, unknown> = { ...parsed.data };
     for (const [k, v] of Object.entries(patch)) if (isSecretSetting(k) && v === "") delete patch[k];
@@ -67,4 +68,7 @@ export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, o
     if (changed.length) await recordAudit(ctx, { action: "settings.update", targetType: "settings", metadata: { keys: changed } }, tx);
     return changed;
   });
+  // The instance that wrote sees its write at once; the others learn it from the change feed.
+  if (changed.length) forgetContentSettings();
+  return changed;
 }

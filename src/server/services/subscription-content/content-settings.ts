@@ -63,7 +63,7 @@ let knownPathPrefix = "";
 /** The configured path prefix as last read (the custom server routes on it synchronously); "" before the first read. */
 export const lastKnownPathPrefix = () => knownPathPrefix;
 
-/** Tests change settings and expect the next request to see them. */
+/** A settings write on this instance (and tests) makes the next request read them again. */
 export function forgetContentSettings(): void {
   cached = null;
 }
