@@ -47,7 +47,7 @@ describe("Turnstile secret that cannot be decrypted", () => {
     expect((await getSettingsWithSecrets(t.db)).turnstileSecretKey).toEqual({ unreadable: true });
     const s = await getSettings(cliCtx(t.db));
     expect(s.secretsSet.turnstileSecretKey).toBe(true);
-    expect(s.secretsUnreadable).toEqual({ turnstileSecretKey: true, smtpPassword: false, metricsToken: false });
+    expect(s.secretsUnreadable).toEqual({ turnstileSecretKey: true, smtpPassword: false, metricsToken: false, telegramBotToken: false });
     expect((await getAppInfo(t.db)).captcha).toEqual({ provider: "turnstile", siteKey: turnstile.siteKey });
   });
 
@@ -103,7 +103,7 @@ describe("SMTP password that cannot be decrypted", () => {
   afterAll(() => smtp.close());
 
   it("makes mail unavailable: requests answer 503 mail_unavailable and queue nothing; nothing is ever sent without the password", async () => {
-    expect((await getSettings(cliCtx(t.db))).secretsUnreadable).toEqual({ turnstileSecretKey: false, smtpPassword: true, metricsToken: false });
+    expect((await getSettings(cliCtx(t.db))).secretsUnreadable).toEqual({ turnstileSecretKey: false, smtpPassword: true, metricsToken: false, telegramBotToken: false });
     const u = await makeUser(t.db);
     const before = { tasks: await rows(tasks), tokens: await rows(emailTokens) };
     await expect(requestPasswordReset(anonCtx(t.db), { email: u.email })).rejects.toMatchObject({ code: "UNAVAILABLE", details: { reason: "mail_unavailable" } });

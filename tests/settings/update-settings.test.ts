@@ -19,7 +19,7 @@ describe("settings: defaults and validation", () => {
   it("reads the documented defaults from an empty table", async () => {
     const s = await getSettings(cliCtx(t.db));
     expect(s).toMatchObject({ siteName: "Relayboard", registrationOpen: true, emailVerificationRequired: false, smtpPort: 587, ticketOpenCap: 2, riskAutoSuspend: false, riskWindowHours: 24, logRetentionDays: 30, orderExpiryMinutes: 30 });
-    expect(s.secretsSet).toEqual({ smtpPassword: false, turnstileSecretKey: false, metricsToken: false });
+    expect(s.secretsSet).toEqual({ smtpPassword: false, turnstileSecretKey: false, metricsToken: false, telegramBotToken: false });
     expect(await getSettingsWithSecrets(t.db)).toEqual(SETTINGS_DEFAULTS);
   });
 
@@ -89,7 +89,7 @@ describe("settings: secrets", () => {
     const pub = await getSettings(cliCtx(t.db));
     expect(pub).not.toHaveProperty("smtpPassword");
     expect(pub).not.toHaveProperty("turnstileSecretKey");
-    expect(pub.secretsSet).toEqual({ smtpPassword: true, turnstileSecretKey: true, metricsToken: false });
+    expect(pub.secretsSet).toEqual({ smtpPassword: true, turnstileSecretKey: true, metricsToken: false, telegramBotToken: false });
     expect(JSON.stringify(pub)).not.toMatch(/hunter2-smtp|ts-secret-value/);
     const audit = await lastAudit();
     expect(audit!.metadata.keys).toEqual(expect.arrayContaining(["smtpPassword", "turnstileSecretKey", "smtpHost"]));

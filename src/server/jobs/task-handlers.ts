@@ -5,3 +5,5 @@ import "../services/subscription-lifecycle/reset-traffic-task";
 import "../services/subscription-lifecycle/reconcile-task";
 import "../services/provisioning/panel-client-delete";
 import "../services/refunds/gateway-task";
+import "../services/events/dispatch";
+import "../services/events/task-failed";

@@ -15,7 +15,7 @@ export interface FieldDef {
   /** Takes a whole row of the two-column grid (so the pairs after it line up). */
   wide?: boolean;
 }
-export type GroupId = "site" | "registration" | "captcha" | "security" | "mail" | "support" | "orders" | "wallet" | "risk" | "logs" | "backup" | "metrics";
+export type GroupId = "site" | "registration" | "captcha" | "security" | "mail" | "support" | "orders" | "wallet" | "risk" | "logs" | "backup" | "metrics" | "reach";
 
 const f = (kind: FieldKind, ...keys: EditableKey[]): FieldDef[] => keys.map((key) => ({ key, kind }));
 const wide = (kind: FieldKind, key: EditableKey): FieldDef => ({ key, kind, wide: true });
@@ -64,6 +64,7 @@ export const GROUPS: GroupDef[] = [
   { id: "logs", fields: [...f("bool", "logCleanupEnabled"), ...f("int", "logRetentionDays")] },
   { id: "backup", fields: [...f("bool", "backupScheduleEnabled"), ...f("int", "backupKeepCount")] },
   { id: "metrics", fields: f("secret", "metricsToken") },
+  { id: "reach", fields: [...f("secret", "telegramBotToken"), ...f("url", "telegramApiBaseUrl"), ...f("select", "telegramMode"), ...f("bool", "dailyDigestEnabled", "allowPrivateWebhookTargets")] },
 ];
 
 export const ALL_FIELDS = GROUPS.flatMap((g) => g.fields);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-export const ACTOR_KINDS = ["user", "admin", "system", "agent", "cli", "anonymous"] as const;
+export const ACTOR_KINDS = ["user", "admin", "system", "agent", "cli", "anonymous", "token"] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 export const auditLogs = pgTable(

@@ -14,3 +14,4 @@ export * from "./mail-templates";
 export * from "./delivery";
 export * from "./risk";
 export * from "./wallet";
+export * from "./reach";

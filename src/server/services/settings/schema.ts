@@ -53,6 +53,12 @@ export const SettingsSchema = z.object({
   telemetryPublic: bool,
   // a node whose agent has sent nothing for this long is shown as stale
   nodeStaleMinutes: int(1, 24 * 60),
+  // reach (issue 27): the Telegram bot, outbound webhooks, the daily digest
+  telegramBotToken: z.string().trim().max(200),
+  telegramApiBaseUrl: z.url().max(500),
+  telegramMode: z.enum(["polling", "webhook"]),
+  allowPrivateWebhookTargets: bool,
+  dailyDigestEnabled: bool,
   // orders and subscription access. Prices are integer minor units of this currency (fen for CNY).
   currency: z.enum(["CNY", "USD", "EUR", "HKD", "TWD", "GBP", "SGD"]),
   orderExpiryMinutes: int(5, 24 * 60),
@@ -131,6 +137,12 @@ export const SETTINGS_DEFAULTS: Settings = {
   ticketOpenCap: 2,
   telemetryPublic: false,
   nodeStaleMinutes: 10,
+  telegramBotToken: "",
+  telegramApiBaseUrl: "https://api.telegram.org",
+  telegramMode: "polling",
+  // Webhooks to private and loopback addresses would let an admin account probe the internal network.
+  allowPrivateWebhookTargets: false,
+  dailyDigestEnabled: true,
   currency: "CNY",
   orderExpiryMinutes: 30,
   subscriptionIpRateLimitPerHour: 180,
@@ -169,7 +181,7 @@ export const SETTINGS_DEFAULTS: Settings = {
 };
 
 /** Stored encrypted; never returned to a browser, only whether they are set. */
-export const SECRET_SETTINGS = ["smtpPassword", "turnstileSecretKey", "metricsToken"] as const satisfies readonly SettingKey[];
+export const SECRET_SETTINGS = ["smtpPassword", "turnstileSecretKey", "metricsToken", "telegramBotToken"] as const satisfies readonly SettingKey[];
 export type SecretSettingKey = (typeof SECRET_SETTINGS)[number];
 export const isSecretSetting = (k: string): k is SecretSettingKey => (SECRET_SETTINGS as readonly string[]).includes(k);
 

@@ -13,11 +13,30 @@ import { SECRET_FIELD } from "./enqueue-task";
 
 export type TaskHandler = (payload: Record<string, unknown>, meta: { id: string; attempts: number; db: Db }) => Promise<Record<string, unknown> | void>;
 
-const g = globalThis as unknown as { __relayboardTaskHandlers?: Map<string, TaskHandler> };
-const handlers = (g.__relayboardTaskHandlers ??= new Map());
+export interface TaskKindOptions {
+  /** Seconds before the retry that follows failed attempt `attempt` (1-based); default 30 s doubling up to an hour. */
+  backoffSeconds?: (attempt: number) => number;
+  /**
+   * Whether a last failure raises the operators' `task.failed` alert. Off for the kinds that carry
+   * alerts themselves (their failure would alert through the failing channel) and for webhook
+   * deliveries (a receiver that is down is the integrator's to see in the delivery log).
+   */
+  alertOnFinalFailure?: boolean;
+}
 
-export function registerTaskHandler(kind: string, handler: TaskHandler): void {
+const g = globalThis as unknown as { __relayboardTaskHandlers?: Map<string, TaskHandler>; __relayboardTaskOptions?: Map<string, TaskKindOptions>; __relayboardFinalFailure?: FinalFailureHook };
+const handlers = (g.__relayboardTaskHandlers ??= new Map());
+const kindOptions = (g.__relayboardTaskOptions ??= new Map());
+
+export function registerTaskHandler(kind: string, handler: TaskHandler, options: TaskKindOptions = {}): void {
   handlers.set(kind, handler);
+  kindOptions.set(kind, options);
+}
+
+/** Told about a task that failed for the last time (the operators' alert; set by services/alerts). */
+export type FinalFailureHook = (db: Db, task: { id: string; kind: string; attempts: number; error: string }) => Promise<void>;
+export function onFinalTaskFailure(hook: FinalFailureHook | undefined): void {
+  g.__relayboardFinalFailure = hook;
 }
 
 const LEASE_SECONDS = 120;
@@ -57,7 +76,7 @@ function scrubDeep(v: unknown, secrets: string[]): unknown {
   if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scrubDeep(x, secrets)]));
   return v;
 }
-const backoffSeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 3600);
+const defaultBackoffSeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 3600);
 
 interface ClaimedTask { id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }
 
@@ -110,11 +129,21 @@ export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; fa
           ...(final ? { payload: withoutSecretMarked } : {}),
           lastError: message.slice(0, 2000),
           lockedUntil: null,
-          runAt: new Date(Date.now() + backoffSeconds(t.attempts) * 1000),
+          runAt: new Date(Date.now() + (kindOptions.get(t.kind)?.backoffSeconds ?? defaultBackoffSeconds)(t.attempts) * 1000),
           updatedAt: new Date(),
         })
         .where(ours);
+      if (final && handler && kindOptions.get(t.kind)?.alertOnFinalFailure !== false) await alertFinalFailure(db, { id: t.id, kind: t.kind, attempts: t.attempts, error: message });
     }
   }
   return { ran: claimed.rows.length, failed };
+}
+
+/** The alert is best effort: a failure to raise it is logged and never changes the task's outcome. */
+async function alertFinalFailure(db: Db, task: Parameters<FinalFailureHook>[1]): Promise<void> {
+  try {
+    await g.__relayboardFinalFailure?.(db, task);
+  } catch (err) {
+    log.error("could not raise the task.failed alert", { taskId: task.id, kind: task.kind, error: errorSummary(err) });
+  }
 }

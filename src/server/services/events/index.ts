@@ -1,0 +1,3 @@
+export { publishEvent } from "./publish";
+export { dispatchEvent, registerEventSink, type EventSink } from "./dispatch";
+export * from "./types";
