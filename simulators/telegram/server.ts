@@ -153,7 +153,7 @@ export async function startTelegramSimulator(opts: TelegramSimulatorOptions = {}
     state.reset();
     queue.clear();
     calls.length = 0;
-    webhook.set(null);
+    webhook.reset();
     core.limits.maxPerSecondPerChat = opts.maxPerSecondPerChat ?? null;
   }
 

@@ -67,6 +67,12 @@ export class WebhookSender {
     this.pump();
   }
 
+  /** Removes the webhook and forgets its attempts and last error. */
+  reset(): void {
+    this.set(null);
+    this.attempts.length = 0;
+  }
+
   close(): void {
     this.closed = true;
     this.generation++;
