@@ -15,7 +15,7 @@ const exclude = ["e2e/**", "node_modules/**"];
  * tests/helpers/process-state.ts empties the process-wide caches before each file. Found by reading
  * the files, so a new file that mocks a module is isolated without a list to keep.
  */
-const NEEDS_OWN_PROCESS = /vi\.mock\(|installDb\(|createTestDb\(\{ *install|process\.env\.[A-Z_]+ *= *[^=]|registerTaskHandler\(|setLimiter\(|quietClientAbortsInConsole\(|setNotifyRetryDelays\(|setNotifyMoneyStyle\(/;
+const NEEDS_OWN_PROCESS = /vi\.mock\(|installDb\(|createTestDb\(\{ *install|process\.env\.[A-Z_]+ *= *[^=]|registerTaskHandler\(|registerEventSink\(|setLimiter\(|quietClientAbortsInConsole\(|setNotifyRetryDelays\(|setNotifyMoneyStyle\(/;
 const root = import.meta.dirname;
 const testFiles = allTestFiles(root);
 const isolated = testFiles.filter((f) => NEEDS_OWN_PROCESS.test(readFileSync(path.join(root, f), "utf8")));

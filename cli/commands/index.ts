@@ -17,5 +17,6 @@ import { ticketCommands } from "./ticket";
 import { userCommands } from "./user";
 import { userTwoFactorCommands } from "./user-2fa";
 import { walletCommands } from "./wallet";
+import { webhookCommands } from "./webhook";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...subscriptionRulesCommands, ...subscriptionClientCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands, ...cardsCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...subscriptionRulesCommands, ...subscriptionClientCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands, ...cardsCommands, ...webhookCommands];

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "./db/client";
 import type { ActorKind } from "./db/schema";
 import { forbidden, unauthenticated } from "./errors";
+import type { ApiScope } from "./services/api-tokens/scopes";
 
 export interface Actor {
   kind: ActorKind;
@@ -17,6 +18,10 @@ export interface Actor {
    * The transports refuse everything not marked allowWhileRestricted (auth/risk-restriction.ts).
    */
   riskRestricted?: boolean;
+  /** An API token's caller (kind "token"): the token's row, what it may do, and how the audit log names it. */
+  tokenId?: string;
+  scopes?: string[];
+  tokenLabel?: string;
 }
 
 export interface Ctx {
@@ -37,9 +42,18 @@ export function requireUser(ctx: Ctx): { userId: string; role: "ADMIN" | "USER" 
   return { userId: ctx.actor.userId, role: ctx.actor.role ?? "USER" };
 }
 
-/** Admin verbs: an admin session, the operator CLI, or the system itself. */
-export function requireAdmin(ctx: Ctx): void {
+/**
+ * Admin verbs: an admin session, the operator CLI, or the system itself. An API token passes only
+ * the verbs that declare a scope, and only with that scope: least privilege is enforced here, in the
+ * verb, whichever transport called it.
+ */
+export function requireAdmin(ctx: Ctx, scope?: ApiScope): void {
   if (ctx.actor.kind === "cli" || ctx.actor.kind === "system") return;
+  if (ctx.actor.kind === "token") {
+    if (!scope) throw forbidden("api_token_not_allowed");
+    if (!ctx.actor.scopes?.includes(scope)) throw forbidden("token_scope_required", { scope });
+    return;
+  }
   if (!ctx.actor.userId) throw unauthenticated();
   if (ctx.actor.kind !== "admin" || ctx.actor.role !== "ADMIN") throw forbidden("admin_required");
 }

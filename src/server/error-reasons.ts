@@ -34,6 +34,9 @@ export const ERROR_REASONS = {
   email_taken: [],
   mail_not_configured: [],
   mail_unavailable: [],
+  telegram_not_configured: [],
+  telegram_unavailable: [],
+  telegram_secret_invalid: [],
   current_password_wrong: [],
   same_email: [],
   password_unchanged: [],
@@ -83,6 +86,15 @@ export const ERROR_REASONS = {
   agent_batch_in_progress: [],
   agent_batch_key_other_kind: ["kind"],
   telemetry_login_required: [],
+  // API tokens (/api/v1/) and what a token may call
+  api_token_missing: [],
+  api_token_malformed: [],
+  api_token_invalid: [],
+  api_token_not_allowed: [],
+  token_scope_required: ["scope"],
+  api_token_not_found: [],
+  api_token_already_revoked: [],
+  api_token_expiry_past: [],
   // Nodes and their 3x-ui panels (the panel_* reasons are what a sync records on a node)
   node_name_taken: [],
   panel_url_invalid: [],
@@ -267,6 +279,15 @@ export const ERROR_REASONS = {
   refund_destination_unavailable: [],
   refund_gateway_failed: ["detail"],
   auto_renew_unavailable: [],
+  // Outbound webhooks (issue 27)
+  webhook_not_found: [],
+  webhook_delivery_not_found: [],
+  webhook_url_invalid: [],
+  webhook_target_unresolved: ["host"],
+  webhook_target_refused: ["host", "address"],
+  webhook_event_unknown: ["names", "allowed"],
+  webhook_disabled: [],
+  webhook_delivery_queued: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;

@@ -15,6 +15,8 @@ const SECRET_SHAPES: Array<[RegExp, string]> = [
   [/\$argon2(?:id|i|d)\$[^\s"',;]*/g, REDACTED],
   [/\bv1\.[0-9a-f]{8}\.[A-Za-z0-9_.-]+/g, REDACTED],
   [/\b(rbn_)[A-Za-z0-9_-]{20,}/g, `$1${REDACTED}`],
+  // API tokens (rb_<prefix>_<secret>): the prefix stays, so a log line still says which token.
+  [/\b(rb_[0-9a-f]{8}_)[A-Za-z0-9_-]{20,}/g, `$1${REDACTED}`],
   [/([?&;](?:token|secret|password|key|code|sig|signature)=)[^&\s"'#]+/gi, `$1${REDACTED}`],
   [/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`],
 ];

@@ -27,6 +27,7 @@ import { acquireEmbeddedLock } from "./db/embedded-lock";
 import { startControlSocket } from "./control/socket-server";
 import { runCliCaptured } from "../../cli/run-in-service";
 import { loadGeoip } from "./integrations/geoip";
+import { startTelegram, stopTelegram } from "./services/telegram/runner";
 
 async function main() {
   const e = env();
@@ -76,6 +77,8 @@ async function main() {
 
   const worker = e.JOBS_DISABLED ? undefined : startWorker(db);
   const periodic = e.JOBS_DISABLED ? undefined : startPeriodicJobs(db);
+  // The Telegram bot (services/telegram/runner.ts): follows the settings; polls only while it holds the instances' lease.
+  if (!e.JOBS_DISABLED) startTelegram(db);
   const control = lock ? await startControlSocket({ socketPath: path.join(e.dataDir, "relayboard.sock"), run: (argv, locale) => runCliCaptured(argv, db, locale) }) : undefined;
 
   await new Promise<void>((resolve) => server.listen(e.PORT, e.HOST, resolve));
@@ -103,6 +106,7 @@ async function main() {
     });
     clearInterval(settingsRefresh);
     await periodic?.stop();
+    await stopTelegram();
     await flushAccessLogs();
     await worker?.stop();
     await control?.close();

@@ -12,6 +12,8 @@ import * as catalog from "../../src/server/services/catalog";
 import * as logs from "../../src/server/services/logs";
 import * as dashboard from "../../src/server/services/dashboard";
 import * as nodes from "../../src/server/services/nodes";
+import * as nodeAlerts from "../../src/server/services/node-alerts";
+import * as webhooks from "../../src/server/services/webhooks";
 import * as notifications from "../../src/server/services/notifications";
 import * as orders from "../../src/server/services/orders";
 import * as payments from "../../src/server/services/payments";
@@ -68,6 +70,8 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["listNodeLatencyLogs", (ctx) => logs.listNodeLatencyLogs(ctx, {})],
   ["listLogNodes", (ctx) => logs.listLogNodes(ctx)],
   ["getAdminDashboard", (ctx) => dashboard.getAdminDashboard(ctx)],
+  ["getNodeIncidentOverview", (ctx) => nodeAlerts.getNodeIncidentOverview(ctx)],
+  ["listNodeIncidents", (ctx) => nodeAlerts.listNodeIncidents(ctx, nodeId)],
   ["listStoredBackups", (ctx) => backup.listStoredBackups(ctx, { dir: mkdtempSync(path.join(tmpdir(), "rb-backups-")) })],
 ];
 
@@ -132,7 +136,7 @@ const NO_CALLER: Record<string, string> = {
 };
 
 describe("every exported read verb", () => {
-  const areas = { accounts, backup, catalog, dashboard, logs, nodes, settings, telemetry, orders, payments, paymentsConfig, tasks } as Record<string, Record<string, unknown>>;
+  const areas = { accounts, backup, catalog, dashboard, logs, nodes, nodeAlerts, settings, telemetry, orders, payments, paymentsConfig, tasks, webhooks } as Record<string, Record<string, unknown>>;
   const readVerbs = Object.entries(areas).flatMap(([area, mod]) =>
     Object.entries(mod)
       .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))

@@ -11,6 +11,7 @@ import { forgetDeviceCache } from "../../src/server/services/risk/device-cache";
 import { forgetGeoMarkMemory } from "../../src/server/services/risk/geo-marks";
 import { forgetRiskSettings } from "../../src/server/services/risk/risk-settings";
 import { setTaskKicker } from "../../src/server/services/tasks/enqueue-task";
+import { forgetTelegramCaches } from "../../src/server/services/telegram/forget";
 
 type Clearable = { clear(): void };
 /** The caches without a forget function of their own. */
@@ -29,6 +30,7 @@ export function resetProcessState(): void {
   forgetRiskSettings();
   forgetDeviceCache();
   forgetGeoMarkMemory();
+  forgetTelegramCaches();
   g.__relayboardMetrics = undefined;
   g.__relayboardHealthStates?.clear();
   g.__relayboardPanels?.clear();

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { getFormatter, getTranslations, getLocale } from "next-intl/server";
 import { NodeHealthPanel, OrdersByStatusPanel, RiskEventsPanel } from "@/components/dashboard/admin-panels";
 import { DailyBarChart } from "@/components/dashboard/daily-bar-chart";
+import { NodeIncidentsPanel } from "@/components/node-alerts/incidents-panel";
 import { StatCard } from "@/components/dashboard/stat-card";
 import { StatusBadge } from "@/components/shell/status-badge";
 import { formatMoney } from "@/components/store/money";
@@ -84,6 +85,7 @@ export default async function AdminDashboard() {
         <NodeHealthPanel nodes={d.nodes} />
         <RiskEventsPanel events={d.riskEvents} />
       </SimpleGrid>
+      <NodeIncidentsPanel incidents={d.incidents} />
       {wallet ? <WalletDashboardPanel data={wallet} currency={d.currency} /> : null}
       <Text fw={600}>{to("usersTitle")}</Text>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">

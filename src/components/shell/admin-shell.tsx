@@ -28,6 +28,8 @@ import {
   IconSettings,
   IconDatabaseExport,
   IconTicket,
+  IconWebhook,
+  IconPlugConnected,
   IconUsers,
   IconWallet,
   IconGiftCard,
@@ -125,6 +127,8 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
         { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} /> },
         { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },
         { href: "/admin/api", label: t("api"), icon: <IconApi size={18} />, testId: "nav-admin-api" },
+        { href: "/admin/api-tokens", label: t("apiTokens"), icon: <IconPlugConnected size={18} />, testId: "nav-admin-api-tokens" },
+        { href: "/admin/webhooks", label: t("webhooks"), icon: <IconWebhook size={18} />, testId: "nav-admin-webhooks" },
       ],
     },
   ];

@@ -14,6 +14,7 @@ import { expireDueRecharges } from "../services/wallet/recharge-expiry";
 import { expireDueTransfers } from "../services/wallet/transfers-admin";
 import { expireDueCards } from "../services/wallet/cards";
 import { AUTO_RENEW_EVERY_MS, runAutoRenew } from "../services/wallet/auto-renew-job";
+import { DAILY_DIGEST_EVERY_MS, NODE_ALERTS_EVERY_MS, runDailyDigest, runNodeAlerts } from "../services/node-alerts";
 
 interface Job { name: string; everyMs: number; run: (db: Db) => Promise<unknown> }
 
@@ -33,6 +34,10 @@ export const PERIODIC_JOBS: Job[] = [
   { name: "subscriptions.traffic-sync", everyMs: 60_000, run: (db) => syncAllTraffic(db) },
   { name: "subscriptions.traffic-reset", everyMs: 5 * 60_000, run: (db) => resetDueTraffic(db) },
   { name: "nodes.reconcile", everyMs: 10 * 60_000, run: (db) => reconcileAllNodes(db) },
+  // Node alerts: an outage opens one incident and raises node.offline once (open-incident unique index), recovery node.online once; safe on every instance.
+  { name: "nodes.alerts", everyMs: NODE_ALERTS_EVERY_MS, run: (db) => runNodeAlerts(db) },
+  // The administrators' daily digest after 08:00 site time: yesterday is claimed in app_config, so one instance sends it.
+  { name: "digest.daily", everyMs: DAILY_DIGEST_EVERY_MS, run: (db) => runDailyDigest(db) },
   { name: "subscriptions.reminders", everyMs: 15 * 60_000, run: (db) => sendReminders(db) },
   // Answered agent batch keys after a day, health samples after logRetentionDays, in bounded batches.
   { name: "agents.prune", everyMs: 15 * 60_000, run: (db) => pruneAgentData(db) },

@@ -7,3 +7,5 @@ import "../services/provisioning/panel-client-delete";
 import "../services/refunds/gateway-task";
 import "../services/events/dispatch";
 import "../services/events/task-failed";
+import "../services/webhooks/sink";
+import "../services/webhooks/deliver-task";

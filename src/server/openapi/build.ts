@@ -92,8 +92,9 @@ function operation(r: RouteDoc): Json {
     ...(r.description ? { description: r.description } : {}),
     tags: [r.tag],
     // `{}` first: no credentials at all is one accepted way.
-    security: r.sessionOptional ? [{}, { sessionCookie: [] }] : securityOf(r.access),
+    security: r.sessionOptional ? [{}, { sessionCookie: [] }] : securityOf(r.access, r.scope),
     "x-relayboard-access": r.access,
+    ...(r.scope ? { "x-relayboard-scope": r.scope } : {}),
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,

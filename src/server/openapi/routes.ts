@@ -15,10 +15,12 @@ import { MAX_NODE_ACCESS_EVENTS, NodeAccessEvent } from "../services/risk/node-a
 import { SERVED_FORMATS } from "../services/subscription-content/types";
 import { RechargePaymentInput } from "../services/wallet/recharge";
 import { ReplyInput } from "../services/support/ticket-input";
+import { TelegramUpdateBody } from "../services/telegram/webhook-input";
 import { CreateInput as CreateTicketForm, ReplyWithFilesInput } from "../services/support/tickets";
 import { HistoryQueryInput, LatencyReportInput, NodeQueryInput, TraceReportInput } from "../services/telemetry/inputs";
 import { MetricsBatchInput, MetricsReportInput } from "../services/telemetry/metrics-input";
 import { RedeemCardInput } from "../services/wallet/cards-redeem";
+import { API_V1_ROUTES } from "./routes-v1";
 import type { RouteDoc } from "./types";
 
 const uuid = (description: string) => ({ schema: z.uuid(), description });
@@ -79,6 +81,13 @@ export const ROUTES: RouteDoc[] = [
     success: { status: 200, description: "Prometheus text exposition format.", contentTypes: ["text/plain"] }, errors: [400, 401, 404, 429, 503],
   },
   { method: "get", path: "/api/openapi.json", tag: "Operations", summary: "This OpenAPI 3.1 document", access: "public", success: { status: 200, description: "The document." }, errors: [] },
+  {
+    method: "post", path: "/api/telegram/webhook", tag: "Operations", summary: "Telegram bot updates (webhook mode)", access: "gateway",
+    description: "Called by Telegram while the bot runs in webhook mode (404 otherwise), proven by the secret the site gave setWebhook. Answers 200 once the update was handled, whatever the bot replied.",
+    headers: [{ name: "X-Telegram-Bot-Api-Secret-Token", required: true, description: "The webhook secret (derived from the bot token; never shown).", schema: z.string() }],
+    body: { contentType: "application/json", schema: { name: "TelegramUpdate", schema: TelegramUpdateBody } },
+    success: { status: 200, description: "{ ok: true }" }, errors: [400, 401, 404, 413, 503],
+  },
   { method: "get", path: "/api/public/app-info", tag: "Public", summary: "Site name, public settings and current announcements", access: "public", success: { status: 200, description: "The site's public information with `announcements`." }, errors: [] },
 
   { method: "get", path: "/api/latency", tag: "Telemetry", summary: "Latest latency per carrier of one node", access: "public", sessionOptional: true, description: "Anonymous callers are served only when telemetry is public (a setting); otherwise a session is required.", query: NodeQueryInput, success: { status: 200, description: "{ nodeId, nodeName, lastReportAt, latencies[] }" }, errors: [400, 401, 403, 404] },
@@ -135,4 +144,6 @@ export const ROUTES: RouteDoc[] = [
     success: { status: 200, description: "Rows restored per table, sessions revoked, and signInAgain: true." }, errors: [400, 401, 403, 409, 413],
   },
   { method: "get", path: "/api/admin/export/config", tag: "Admin", summary: "Export the configuration (secrets masked)", access: "admin", success: { status: 200, description: "An attachment: settings, plans, nodes... without secrets." }, errors: [401, 403] },
+
+  ...API_V1_ROUTES,
 ];

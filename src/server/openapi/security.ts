@@ -3,7 +3,7 @@
 // since OpenAPI has no notion of a role.
 
 /** The kinds of caller the routes tell apart (route("anonymous" | "user" | "admin"), agentRoute...). */
-export const ACCESS_KINDS = ["public", "user", "admin", "agent", "metrics", "gateway"] as const;
+export const ACCESS_KINDS = ["public", "user", "admin", "agent", "metrics", "gateway", "token"] as const;
 export type Access = (typeof ACCESS_KINDS)[number];
 
 export const securitySchemes = {
@@ -24,13 +24,24 @@ export const securitySchemes = {
     scheme: "bearer",
     description: "The Prometheus scrape token an admin sets in the settings (the endpoint answers 404 while none is set).",
   },
+  apiToken: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "rb_<8 hex>_<43 base64url>",
+    description: "An API token an admin creates (Admin > API tokens, or `relayboard apitoken create`), shown once. Each operation lists the scope it needs; a token without it gets 403 token_scope_required.",
+  },
 } as const;
 
 export type SecuritySchemeName = keyof typeof securitySchemes;
 
-/** The security requirement of an operation; an empty list means no credentials at all. */
-export function securityOf(access: Access): Record<string, string[]>[] {
+/**
+ * The security requirement of an operation; an empty list means no credentials at all. An API token
+ * route names its scope in the requirement (OpenAPI 3.1 allows role names for non-OAuth schemes).
+ */
+export function securityOf(access: Access, scope?: string): Record<string, string[]>[] {
   switch (access) {
+    case "token":
+      return [{ apiToken: scope ? [scope] : [] }];
     case "user":
     case "admin":
       return [{ sessionCookie: [] }];

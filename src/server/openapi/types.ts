@@ -2,13 +2,14 @@
 // document changes when they do; `name` is the schema's key under components.schemas.
 import type { z } from "zod";
 import type { ErrorStatus } from "./error-body";
+import type { ApiScope } from "../services/api-tokens/scopes";
 import type { Access } from "./security";
 
 export const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** The document's groups; the admin reference page heads each with its words (labels.apiTag). */
-export const API_TAGS = ["Auth", "Public", "Subscriptions", "Payments", "Wallet", "Notifications", "Support", "Admin", "Operations", "Agent", "Telemetry"] as const;
+export const API_TAGS = ["Auth", "Public", "Subscriptions", "Payments", "Wallet", "Notifications", "Support", "Admin", "Operations", "Agent", "Telemetry", "Integrations"] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 
 export interface NamedSchema {
@@ -35,6 +36,8 @@ export interface RouteDoc {
   summary: string;
   description?: string;
   access: Access;
+  /** An API token route (access "token"): the scope it needs. */
+  scope?: ApiScope;
   /** A public endpoint that reads the session when one is sent (telemetry when not public, sign-out). */
   sessionOptional?: boolean;
   pathParams?: Record<string, ParamDoc>;

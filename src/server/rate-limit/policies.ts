@@ -58,6 +58,11 @@ export const LIMITS = {
   // cannot make the site mail arbitrary addresses in bulk. Counted before the captcha and never given back.
   supportContactPerIp: { limit: 5, windowSeconds: 60 * 60 },
   supportContactPerAddress: { limit: 3, windowSeconds: 60 * 60 },
+  // /api/v1/ per API token: 10 requests a second on average is room for an integration paging
+  // through every user, while a looping script cannot hold the database. Per IP, wrong or missing
+  // tokens (counted before the lookup, given back when the token was good), like the metrics token.
+  apiPerToken: { limit: 600, windowSeconds: 60 },
+  apiTokenFailuresPerIp: { limit: 30, windowSeconds: 10 * 60 },
 } as const;
 
 type Limit = { limit: number; windowSeconds: number };
@@ -87,6 +92,7 @@ export const limitEmailAction = (email: string) => enforce(`email:${lower(email)
 export const limitEmailChange = (userId: string) => enforce(`email-change:${userId}`, LIMITS.emailChangesPerAccount);
 export const limitTicketPosts = (userId: string) => enforce(`ticket-post:${userId}`, LIMITS.ticketPostsPerUser);
 export const limitAgent = (nodeId: string) => enforce(`agent:${nodeId}`, LIMITS.agentPerNode);
+export const limitApiToken = (tokenId: string) => enforce(`api-token:${tokenId}`, LIMITS.apiPerToken);
 /** [wallet] One subscription push, per account and per client IP (see LIMITS.transferPushesPerUser). */
 export async function limitTransferInitiation(userId: string, ip: string | undefined): Promise<void> {
   const key = requireIp(ip);
@@ -226,6 +232,18 @@ export async function beginSecondFactorCheck(userId: string): Promise<() => Prom
 export async function beginMetricsTokenCheck(ipRaw: string | undefined): Promise<() => Promise<void>> {
   const key = `metrics:ip:${requireIp(ipRaw)}`;
   const l = LIMITS.metricsTokenFailuresPerIp;
+  const r = await getLimiter().hit(key, l.limit, l.windowSeconds);
+  if (!r.ok) throw rateLimited(r.retryAfterSeconds);
+  return async () => void (await getLimiter().hit(key, l.limit, l.windowSeconds, -1));
+}
+
+/**
+ * Counts one API token check against the client IP before it runs (throws RATE_LIMITED when this IP
+ * has had too many failures); the returned function gives the count back after a good token.
+ */
+export async function beginApiTokenCheck(ipRaw: string | undefined): Promise<() => Promise<void>> {
+  const key = `api-token-fail:ip:${requireIp(ipRaw)}`;
+  const l = LIMITS.apiTokenFailuresPerIp;
   const r = await getLimiter().hit(key, l.limit, l.windowSeconds);
   if (!r.ok) throw rateLimited(r.retryAfterSeconds);
   return async () => void (await getLimiter().hit(key, l.limit, l.windowSeconds, -1));

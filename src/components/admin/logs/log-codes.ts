@@ -11,7 +11,7 @@ void everyKind;
 /** Kinds whose list, filters and search live on this page; the others reuse their own pages. */
 export const OWN_LIST_KINDS = ["audit", "traffic", "nodeLatency"] as const satisfies readonly LogKind[];
 
-export const ACTOR_KIND_CODES = ["user", "admin", "system", "agent", "cli", "anonymous"] as const;
+export const ACTOR_KIND_CODES = ["user", "admin", "system", "agent", "cli", "anonymous", "token"] as const;
 export const CARRIER_CODES = ["telecom", "unicom", "mobile"] as const;
 
 /** Why a row cannot be deleted (the service refuses it with the same reason). */

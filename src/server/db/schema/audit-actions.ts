@@ -3,6 +3,7 @@
 // in both languages (messages/<locale>/labels.json `labels.auditAction.*`, `labels.auditTarget.*`):
 // the logs page never shows a dotted code.
 export const AUDIT_ACTIONS = [
+  "admin.api_token.create", "admin.api_token.revoke", "api.v1.call",
   "admin.announcement.create", "admin.announcement.delete", "admin.announcement.disable", "admin.announcement.enable", "admin.announcement.update",
   "admin.coupon.create", "admin.coupon.delete", "admin.coupon.disable", "admin.coupon.grant", "admin.coupon.revoke_grant", "admin.coupon.update",
   "admin.inbound.delete_mirror", "admin.inbound.rename",
@@ -14,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "admin.streaming.create", "admin.streaming.delete", "admin.streaming.reveal_credentials", "admin.streaming.update",
   "admin.subscription.device.remove",
   "admin.user.create", "admin.user.delete", "admin.user.set_status", "admin.user.update",
+  "admin.webhook.create", "admin.webhook.delete", "admin.webhook.disable", "admin.webhook.enable", "admin.webhook.resend", "admin.webhook.test",
   "backup.download", "backup.download_stored", "backup.restore", "backup.restore_refused", "backup.scheduled",
   "export.audit_logs", "export.config",
   "logs.cleanup", "logs.cleanup.auto", "logs.entry.deleted",
@@ -31,6 +33,7 @@ export const AUDIT_ACTIONS = [
   "subscription.streaming_reassigned", "subscription.suspended",
   "system.bootstrap_admin",
   "task.retried",
+  "telegram.bind", "telegram.unbind",
   "ticket.deleted", "ticket.replied", "ticket.updated",
   "traffic.sync.manual",
   "user.change_email", "user.change_password", "user.logout_everywhere", "user.recovery_code_used", "user.recovery_codes_regenerate",
@@ -43,9 +46,10 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_TARGET_TYPES = [
-  "announcement", "backup", "card", "card_batch", "coupon", "database", "inbound", "logs", "mail_template", "node", "order", "payment_provider",
+  "announcement", "api_token", "backup", "card", "card_batch", "coupon", "database", "inbound", "logs", "mail_template", "node", "order", "payment_provider",
   "plan", "promotion", "recharge", "settings", "streaming_service", "subscription", "subscription_risk_event", "subscription_transfer", "task",
   "ticket", "traffic", "user",
+  "webhook_endpoint",
   // A deleted log row: `log:<kind>` (the logs page's kinds).
   "log:audit", "log:task", "log:traffic", "log:nodeLatency", "log:riskAccess", "log:riskEvent",
 ] as const;

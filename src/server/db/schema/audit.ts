@@ -36,7 +36,7 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
  * The kinds of task the service queues (the areas' own constants hold the same strings; a test checks
  * that every registered handler is listed), so the task center can name each one in words.
  */
-export const TASK_KINDS = ["mail.send", "panel.client.sync", "panel.client.delete", "panel.client.reset-traffic", "node.reconcile", "refund.gateway"] as const;
+export const TASK_KINDS = ["mail.send", "panel.client.sync", "panel.client.delete", "panel.client.reset-traffic", "node.reconcile", "refund.gateway", "webhook.deliver", "telegram.send", "event.dispatch"] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 /** Background work: an outbox row written inside the transaction, performed by a worker after commit. */

@@ -47,6 +47,12 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       action: "Open in {{site}}",
       outro: "You get this mail because you chose this kind of notification by mail. Change it under Notifications on the site.",
     },
+    "daily-digest": {
+      subject: "{{title}} - {{site}}",
+      intro: "{{body}}",
+      action: "Open the dashboard",
+      outro: "Every active administrator of {{site}} gets this mail each morning while the daily digest is on. Turn it off in the settings (Telegram, webhooks and alerts).",
+    },
   },
   "zh-CN": {
     "verify-email": {
@@ -85,6 +91,12 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       intro: "{{title}}\n\n{{body}}",
       action: "在 {{site}} 中查看",
       outro: "您收到这封邮件，是因为您选择了通过邮件接收此类通知。可在网站的“通知”页面中更改。",
+    },
+    "daily-digest": {
+      subject: "{{title}} - {{site}}",
+      intro: "{{body}}",
+      action: "打开仪表盘",
+      outro: "每日摘要开启时，{{site}} 的每位正常状态的管理员每天早上都会收到这封邮件。可在设置（Telegram、Webhook 与告警）中关闭。",
     },
   },
 };

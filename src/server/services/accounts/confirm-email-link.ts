@@ -9,6 +9,7 @@ import { emailTaken } from "./email-taken";
 import { parseInput, TokenInput } from "./inputs";
 import { consumeEmailToken } from "./tokens";
 import type { SignedInUser } from "../../auth/session-cookie";
+import { publishEvent } from "../events/publish";
 
 export type EmailLinkOutcome = "verified" | "registered" | "email_changed";
 export interface EmailLinkResult {
@@ -46,6 +47,7 @@ export async function confirmEmailLink(ctx: Ctx, raw: unknown): Promise<EmailLin
           .values({ email: p.email, passwordHash: p.passwordHash, name: p.name, invitedById: p.invitedById, locale: p.locale, status: "ACTIVE", emailVerifiedAt: ctx.now() })
           .returning(ACCOUNT);
         await recordAudit({ ...ctx, actor: { kind: "user", userId: u!.id, email: u!.email } }, { action: "user.register", targetType: "user", targetId: u!.id, metadata: { via: "pending_registration" } }, tx);
+        await publishEvent(tx, "user.registered", { userId: u!.id, email: u!.email, locale: p.locale, status: "ACTIVE", invited: Boolean(p.invitedById) });
         return { outcome: "registered" as const, email: u!.email, account: u! };
       }
       const newEmail = String(t.payload.newEmail ?? "");

@@ -7,6 +7,6 @@ export { updateProfile, setOwnLocale, changePassword, logoutEverywhere, generate
 export { authenticate, type AuthenticatedUser } from "./authenticate";
 export { adminCreateUser, adminUpdateUser, setUserStatus, adminDeleteUser } from "./admin-users";
 export { bootstrapAdmin } from "./bootstrap-admin";
-export { listUsers, countUsers, getOwnAccount, getUserByEmail, type PublicUser } from "./queries";
+export { listUsers, countUsers, getOwnAccount, getUserByEmail, getUserAdmin, type PublicUser } from "./queries";
 export { listMySessions, revokeMySession, type SessionListItem } from "./user-sessions";
 export { getTwoFactorStatus, startTwoFactorSetup, confirmTwoFactorSetup, regenerateRecoveryCodes, disableTwoFactor, resetTwoFactor, type TwoFactorStatus } from "./two-factor";

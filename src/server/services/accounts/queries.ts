@@ -58,8 +58,14 @@ export async function getUserByEmail(ctx: Ctx, email: unknown): Promise<PublicUs
   return publicUserOf(u);
 }
 
+/** One account by id, for admin tools and the API (`read:users`). */
+export async function getUserAdmin(ctx: Ctx, id: unknown): Promise<PublicUser> {
+  requireAdmin(ctx, "read:users");
+  return getPublicUser(ctx.db, typeof id === "string" ? id : "");
+}
+
 export async function listUsers(ctx: Ctx, raw: unknown) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "read:users");
   const input = parseInput(ListUsersInput, raw ?? {});
   const conds: SQL[] = [];
   if (input.q) {

@@ -17,6 +17,7 @@ import { emailTaken } from "./email-taken";
 import { siteLink } from "./links";
 import type { SignedInUser } from "../../auth/session-cookie";
 import { issueEmailToken } from "./tokens";
+import { publishEvent } from "../events/publish";
 
 export interface RegisterResult {
   verificationRequired: boolean;
@@ -75,6 +76,7 @@ export async function register(ctx: Ctx, raw: LazyBody): Promise<RegisterResult>
         .values({ email: input.email, passwordHash, name, invitedById, locale, status: verify ? "PENDING_EMAIL" : "ACTIVE" })
         .returning();
       await recordAudit({ ...ctx, actor: { kind: "user", userId: u!.id, email: u!.email } }, { action: "user.register", targetType: "user", targetId: u!.id, metadata: { invitedById, verify } }, tx);
+      await publishEvent(tx, "user.registered", { userId: u!.id, email: u!.email, locale: u!.locale, status: u!.status, invited: Boolean(invitedById) });
       if (verify) {
         const { token, minutes } = await issueEmailToken(tx, { purpose: "VERIFY_EMAIL", email: u!.email, userId: u!.id, now: ctx.now() });
         await queueMail(tx, { to: u!.email, template: "verify-email", locale, minutes, link: siteLink(settings.siteUrl, verifyPath(token)) });

@@ -14,8 +14,9 @@ export interface AuditEntry {
 export async function recordAudit(ctx: Ctx, entry: AuditEntry, db: Db = ctx.db): Promise<void> {
   await db.insert(auditLogs).values({
     actorKind: ctx.actor.kind,
-    actorId: ctx.actor.userId ?? null,
-    actorLabel: ctx.actor.email ?? null,
+    // An API token's call names the token (its id and "name (rb_prefix)"), never the token itself.
+    actorId: ctx.actor.userId ?? ctx.actor.tokenId ?? null,
+    actorLabel: ctx.actor.email ?? ctx.actor.tokenLabel ?? null,
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,

@@ -8,7 +8,9 @@ import { rename } from "node:fs/promises";
 import path from "node:path";
 import { makeCtx } from "../../context";
 import type { Db } from "../../db/client";
+import { errorSummary } from "../../describe-error";
 import { recordAudit } from "../audit";
+import { publishEvent } from "../events/publish";
 import { getSettingsWithSecrets } from "../settings";
 import { writeDumpFile } from "./backup-service";
 import { backupsDir, dumpFileName, ensureDir, listDumpFiles, removeQuietly, tempPath } from "./files";
@@ -34,7 +36,16 @@ export async function runScheduledBackup(db: Db, opts: { now?: Date; dir?: strin
   const { backupScheduleEnabled, backupKeepCount } = await getSettingsWithSecrets(db);
   if (!backupScheduleEnabled) return { ran: false, why: "disabled" };
   if (!(await claimBackupDay(db, now))) return { ran: false, why: "not_due" };
-  const dir = opts.dir ?? backupsDir();
+  try {
+    return await writeScheduledDump(db, now, opts.dir ?? backupsDir(), backupKeepCount);
+  } catch (err) {
+    // The day stays claimed (a retry every tick would fill the disk or the log): the operators hear of it now.
+    await publishEvent(db, "backup.failed", { at: now.toISOString(), error: errorSummary(err).slice(0, 300) });
+    throw err;
+  }
+}
+
+async function writeScheduledDump(db: Db, now: Date, dir: string, backupKeepCount: number): Promise<ScheduledBackupResult> {
   await ensureDir(dir);
   const ctx = makeCtx(db, { kind: "system" }, { now: () => now });
   const tmp = await tempPath(dir, "scheduled");

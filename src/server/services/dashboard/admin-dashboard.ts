@@ -7,6 +7,7 @@ import { count, desc, eq, gte, sql } from "drizzle-orm";
 import { requireAdmin, type Ctx } from "../../context";
 import { nodes, orders, ORDER_STATUSES, subscriptionRiskEvents, subscriptions, trafficDaily, users, type OrderStatus, type PanelStatus, type RiskLevel, type RiskReason, type RiskReviewStatus } from "../../db/schema";
 import { countUsers } from "../accounts";
+import { getNodeIncidentOverview, type NodeIncidentOverview } from "../node-alerts/incidents";
 import { getSettingsWithSecrets } from "../settings";
 import { listNodeHealth, type AgentState } from "../telemetry";
 import { CHART_DAYS, DASHBOARD_TIME_ZONE, lastN, localDayStart, localDays, utcDays } from "./day-windows";
@@ -29,6 +30,8 @@ export interface AdminDashboard {
   /** Up + down bytes, UTC days (traffic_daily's key). */
   traffic: { today: number; last7: number };
   nodes: { total: number; counts: Record<NodeHealthState, number>; attention: { id: string; name: string; state: NodeHealthState }[] };
+  /** Nodes down now (node, cause, since) and the outages of the last 24 hours (services/node-alerts). */
+  incidents: NodeIncidentOverview;
   riskEvents: { id: string; userId: string; email: string; reason: RiskReason; level: RiskLevel; reviewStatus: RiskReviewStatus; createdAt: Date }[];
   /** Per local day (revenue, sign-ups) and per UTC day (traffic), oldest first, today last. */
   daily: { days: string[]; revenue: number[]; newUsers: number[]; trafficDays: string[]; traffic: number[] };
@@ -59,7 +62,7 @@ export async function getAdminDashboard(ctx: Ctx): Promise<AdminDashboard> {
   const paidDay = localDayOf(orders.paidAt);
   const userDay = localDayOf(users.createdAt);
 
-  const [settings, revenueRows, orderRows, userRows, userCounts, [active], trafficRows, nodeRows, health, riskRows] = await Promise.all([
+  const [settings, revenueRows, orderRows, userRows, userCounts, [active], trafficRows, nodeRows, health, riskRows, incidents] = await Promise.all([
     getSettingsWithSecrets(ctx.db),
     // The literal predicate (not a parameter) lets the planner use the partial index.
     ctx.db
@@ -96,6 +99,7 @@ export async function getAdminDashboard(ctx: Ctx): Promise<AdminDashboard> {
       .innerJoin(users, eq(users.id, subscriptionRiskEvents.userId))
       .orderBy(desc(subscriptionRiskEvents.createdAt), desc(subscriptionRiskEvents.id))
       .limit(RECENT_RISK_EVENTS),
+    getNodeIncidentOverview(ctx),
   ]);
 
   const currency = settings.currency;
@@ -137,6 +141,7 @@ export async function getAdminDashboard(ctx: Ctx): Promise<AdminDashboard> {
     activeSubscriptions: Number(active?.n ?? 0),
     traffic: { today: lastN(traffic, 1), last7: lastN(traffic, 7) },
     nodes: { total: nodeRows.length, counts, attention: attention.slice(0, 10) },
+    incidents,
     riskEvents: riskRows,
     daily: { days, revenue, newUsers, trafficDays, traffic },
   };

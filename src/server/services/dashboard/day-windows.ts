@@ -14,6 +14,15 @@ export function localDayStart(now: Date, daysBack = 0): Date {
   return new Date(localMidnight - LOCAL_OFFSET_MS - daysBack * DAY_MS);
 }
 
+/** The instants the local day "YYYY-MM-DD" begins and ends (end exclusive): what a daily report counts. */
+export function localDayWindow(day: string): { start: Date; end: Date } {
+  const start = new Date(Date.parse(`${day}T00:00:00Z`) - LOCAL_OFFSET_MS);
+  return { start, end: new Date(start.getTime() + DAY_MS) };
+}
+
+/** The hour (0-23) `now` shows on the local clock. */
+export const localHourOf = (now: Date): number => Math.floor(((now.getTime() + LOCAL_OFFSET_MS) % DAY_MS) / 3_600_000);
+
 /** "YYYY-MM-DD" of the local days from `count - 1` days ago to today, oldest first. */
 export function localDays(now: Date, count = CHART_DAYS): string[] {
   return lastDays(new Date(now.getTime() + LOCAL_OFFSET_MS), count);

@@ -1,7 +1,8 @@
-// The one way every area tells a user something: a row in their notifications (the bell), and a
-// mail when they chose that kind by mail. A dedupe key makes repeats harmless: the same key twice
-// for one user is one notification and at most one mail, decided by a unique index, so it holds
-// under concurrency too. Runs inside the caller's transaction when given one.
+// The one way every area tells a user something: a row in their notifications (the bell), a mail
+// when they chose that kind by mail, and a Telegram message when they bound a chat. A dedupe key
+// makes repeats harmless: the same key twice for one user is one notification and at most one mail
+// (and message), decided by a unique index, so it holds under concurrency too. Runs inside the
+// caller's transaction when given one.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -10,6 +11,7 @@ import { env } from "../../env";
 import { queueMail } from "../../integrations/mail";
 import { parseInput } from "../../validation";
 import { getSettingsWithSecrets } from "../settings/queries";
+import { queueTelegramNotification } from "../telegram/notification-hook";
 import { notificationText, textLocale, type NotificationTextKey, type TextParams } from "./texts";
 
 const NotifyInput = z
@@ -49,6 +51,9 @@ export async function notify(db: Db, raw: NotifyInput): Promise<{ id: string } |
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
     .returning({ id: notifications.id });
   if (!row) return null;
+
+  // A bound Telegram chat gets the same words (services/telegram), queued in this transaction too.
+  await queueTelegramNotification(db, { userId: input.userId, userStatus: user.status, locale, title: words.title, body: words.body, link: input.link, textKey: input.text?.key });
 
   const mailKinds = user.mailKinds ?? DEFAULT_MAIL_KINDS;
   if (user.status === "ACTIVE" && mailKinds.includes(input.type)) {

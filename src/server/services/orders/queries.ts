@@ -106,7 +106,7 @@ const AdminFilter = Page.extend({
 });
 
 export async function listOrdersAdmin(ctx: Ctx, raw: unknown = {}) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "read:orders");
   const f = parseInput(AdminFilter, raw);
   const conds: SQL[] = [];
   if (f.status) conds.push(eq(orders.status, f.status as OrderStatus));

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db as Tx } from "../../db/client";
 import { couponRedemptions, orders, type Order, type OrderPayMethod, type PaidVia } from "../../db/schema";
+import { publishEvent } from "../events/publish";
 import { provisionOrder, type ProvisionResult } from "../provisioning/provision-order";
 import { captureHoldOf } from "../wallet/holds";
 import { queueReceipt } from "./receipt";
@@ -25,5 +26,15 @@ export async function settleOrder(tx: Tx, orderId: string, via: PaidVia, now: Da
   await captureHoldOf(tx, orderId, now);
   const provisioned = await provisionOrder(tx, order, now);
   await queueReceipt(tx, order);
+  await publishEvent(tx, "order.paid", {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    userId: order.userId,
+    totalMinor: order.totalMinor,
+    currency: order.currency,
+    paidVia: via,
+    provider: provider ?? order.provider ?? null,
+    paidAt: now.toISOString(),
+  });
   return { settled: true, order, provisioned };
 }

@@ -2,13 +2,14 @@
 // active query, reconcile) have already verified the provider's message; this records it exactly
 // once and either settles the order or, when the order is no longer pending, keeps the money on
 // record and flags the order for an admin (behaviour §5: a late payment is never dropped).
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, gte, notInArray, sql } from "drizzle-orm";
 import type { Db, Db as Tx } from "../../db/client";
-import { orders, payments, walletRechargeOrders, type Order, type Payment } from "../../db/schema";
+import { events, orders, payments, walletRechargeOrders, type Order, type Payment } from "../../db/schema";
 import type { AuditAction } from "../../db/schema/audit-actions";
 import { log } from "../../logger";
 import { countPayment } from "../../metrics/count";
 import { recordAudit } from "../audit";
+import { publishEvent } from "../events/publish";
 import { makeCtx } from "../../context";
 import { kickTasks } from "../tasks";
 import { settleOrder } from "../orders/settle-order";
@@ -48,6 +49,32 @@ export function afterRecord(outcome: RecordOutcome, tradeNo: string): void {
 
 /** The same, inside a caller's transaction (the USDT poller records the chain receipt in it too). */
 export async function recordVerifiedPaymentIn(tx: Tx, v: VerifiedPayment): Promise<RecordOutcome> {
+  const outcome = await recordIn(tx, v);
+  if (outcome.kind === "late" || outcome.kind === "amount_mismatch") await raiseReviewAlert(tx, outcome, v);
+  return outcome;
+}
+
+/**
+ * Money an operator must look at reaches them (Telegram): a late payment is recorded once (the
+ * payment's PAID door), but a mismatched notify is repeated by the gateway until it is accepted, so
+ * that alert is raised once a day per trade number.
+ */
+async function raiseReviewAlert(tx: Tx, outcome: Extract<RecordOutcome, { kind: "late" | "amount_mismatch" }>, v: VerifiedPayment): Promise<void> {
+  const p = outcome.payment;
+  const data = { tradeNo: p.tradeNo, provider: p.provider, orderId: p.orderId ?? null, rechargeId: p.rechargeId ?? null, expectedMinor: p.amountMinor, paidMinor: v.amountMinor ?? null, paidMicro: v.amountMicro ?? null };
+  if (outcome.kind === "late") {
+    await publishEvent(tx, "payment.late", { ...data, orderStatus: outcome.orderStatus });
+    return;
+  }
+  const [seen] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.type, "payment.mismatched"), gte(events.createdAt, new Date(v.now.getTime() - 86_400_000)), sql`${events.data} ->> 'tradeNo' = ${p.tradeNo}`))
+    .limit(1);
+  if (!seen) await publishEvent(tx, "payment.mismatched", data);
+}
+
+async function recordIn(tx: Tx, v: VerifiedPayment): Promise<RecordOutcome> {
   {
     const [current] = await tx.select().from(payments).where(eq(payments.tradeNo, v.tradeNo));
     if (!current) return { kind: "unknown_trade" } as const;

@@ -10,6 +10,7 @@ import { clientEmailFor, newCredential, PROVISIONABLE_PROTOCOLS } from "./creden
 import { clientShouldBeEnabled } from "./desired-state";
 import { settleRenewalStock } from "./revival-stock";
 import { PANEL_CLIENT_SYNC } from "./task-kinds";
+import { publishEvent } from "../events/publish";
 
 const GIB = 1024 ** 3;
 const DAY_MS = 86_400_000;
@@ -60,6 +61,16 @@ async function createSubscription(tx: Tx, order: Order, item: OrderItem, plan: P
   // Unique on result_subscription_id and written once: a line can never provision twice.
   await tx.update(orderItems).set({ resultSubscriptionId: sub!.id }).where(and(eq(orderItems.id, item.id), sql`${orderItems.resultSubscriptionId} is null`));
   if (proxy) await addPanelClients(tx, sub!, plan);
+  await publishEvent(tx, "subscription.created", {
+    subscriptionId: sub!.id,
+    userId: sub!.userId,
+    planId: plan.id,
+    planName: plan.name,
+    kind: sub!.kind,
+    orderId: order.id,
+    expiresAt: sub!.expiresAt.toISOString(),
+    trafficLimitBytes: sub!.trafficLimitBytes,
+  });
   return sub!.id;
 }
 

@@ -25,6 +25,7 @@ import { enqueueTask, kickTasks } from "../tasks";
 import { completeRefund } from "./complete-refund";
 import { planRefund, splitGatewayAmount, type Availability, type RefundPlan } from "./plan";
 import { REFUND_GATEWAY } from "./task-kinds";
+import { publishEvent } from "../events/publish";
 
 const DESTINATIONS = { balance: "BALANCE", gateway: "GATEWAY", manual: "MANUAL" } as const satisfies Record<string, RefundDestination>;
 const NOTE_MAX = 2000;
@@ -102,6 +103,18 @@ export async function refundOrder(ctx: Ctx, id: string, raw: unknown): Promise<R
       },
       tx,
     );
+    await publishEvent(tx, "order.refunded", {
+      orderId: oid,
+      orderNo: marked.orderNo,
+      userId: marked.userId,
+      refundId: saved.id,
+      refundNo: saved.refundNo,
+      amountMinor: input.amount,
+      currency: marked.currency,
+      destination,
+      refundStatus: saved.status,
+      endSubscription: input.endSubscription,
+    });
     return saved;
   });
   kickTasks();

@@ -17,6 +17,7 @@ import type { Finding } from "./evaluate";
 import { stronger } from "./evaluate";
 import { scopeKey, type RiskScope } from "./scope";
 import { suspendForRisk } from "./subscription-effects";
+import { publishEvent } from "../events/publish";
 
 export interface ScopedFinding extends Finding {
   scope: RiskScope;
@@ -86,6 +87,15 @@ export async function raiseRiskEvents(ctx: Ctx, findings: ScopedFinding[], now: 
         },
         tx,
       );
+      await publishEvent(tx, "risk.event_raised", {
+        riskEventId: row.id,
+        userId: f.scope.userId,
+        subscriptionId: f.scope.kind === "sub" ? f.scope.subscriptionId : null,
+        reason: row.reason,
+        level: row.level,
+        figure: figure(f),
+        escalated: !row.created,
+      });
     }
   });
   if (result.suspensions + result.warnings > 0) kickTasks();

@@ -6,6 +6,8 @@ import type { Db as Tx } from "../../db/client";
 import { subscriptions, subscriptionRiskEvents, users, type Subscription } from "../../db/schema";
 import { syncClientsOf } from "../provisioning/provision-order";
 import type { RiskScope } from "./scope";
+import { publishEvent } from "../events/publish";
+import { subscriptionEventData } from "../events/subscription-data";
 
 /** The ACTIVE proxy subscriptions a scope covers (the one subscription, or all of the user's). */
 function scopeFilter(scope: RiskScope) {
@@ -21,7 +23,10 @@ export async function suspendForRisk(tx: Tx, scope: RiskScope, now: Date): Promi
     .set({ status: "SUSPENDED", riskSuspendedAt: now, updatedAt: now })
     .where(and(scopeFilter(scope), eq(subscriptions.status, "ACTIVE")))
     .returning();
-  for (const sub of changed) await syncClientsOf(tx, sub, now);
+  for (const sub of changed) {
+    await syncClientsOf(tx, sub, now);
+    await publishEvent(tx, "subscription.suspended", subscriptionEventData(sub, { suspendedBy: "risk" }));
+  }
   return changed;
 }
 

@@ -14,6 +14,8 @@ import { log } from "../../logger";
 import { releaseSubscriptionStock } from "../orders/release-order";
 import { syncClientsOf } from "../provisioning/provision-order";
 import { kickTasks } from "../tasks";
+import { publishEvent } from "../events/publish";
+import { subscriptionEventData } from "../events/subscription-data";
 
 export async function expireDueSubscriptions(db: Db, now = new Date(), batch = 200): Promise<number> {
   let expired = 0;
@@ -48,5 +50,6 @@ async function expireOne(tx: Db, id: string, now: Date): Promise<boolean> {
   if (!sub) return false;
   await releaseSubscriptionStock(tx, id);
   await syncClientsOf(tx, sub, now);
+  await publishEvent(tx, "subscription.expired", subscriptionEventData(sub));
   return true;
 }

@@ -18,6 +18,8 @@ import { syncClientsOf } from "../provisioning/provision-order";
 import { kickTasks } from "../tasks";
 import { releaseSubscriptionStock } from "../orders/release-order";
 import { eraseAccessLogsOfSubscription } from "../subscription-content/access-log-erase";
+import { publishEvent } from "../events/publish";
+import { subscriptionEventData } from "../events/subscription-data";
 
 const SubscriptionId = z.uuid();
 export const subscriptionMissing = () => new DomainError("NOT_FOUND", "subscription_not_found");
@@ -48,7 +50,8 @@ async function tellOwner(tx: Tx, sub: Subscription, op: Op): Promise<void> {
 
 /** The common shape: one conditional update, then clients, audit and the owner's notice in the same transaction. */
 async function changeStatus(ctx: Ctx, rawId: string, op: Op, from: SubscriptionStatus[], to: SubscriptionStatus, extra?: (tx: Tx, sub: Subscription) => Promise<void>): Promise<Subscription> {
-  requireAdmin(ctx);
+  // API tokens may suspend and activate (write:subscriptions), never cancel.
+  requireAdmin(ctx, op === "cancel" ? undefined : "write:subscriptions");
   const id = parseInput(SubscriptionId, rawId);
   const now = ctx.now();
   const sub = await ctx.db.transaction(async (tx) => {
@@ -62,6 +65,7 @@ async function changeStatus(ctx: Ctx, rawId: string, op: Op, from: SubscriptionS
     await syncClientsOf(tx, changed, now);
     await recordAudit(ctx, { action: `subscription.${op === "suspend" ? "suspended" : op === "activate" ? "activated" : "cancelled"}`, targetType: "subscription", targetId: id, metadata: { userId: changed.userId, to } }, tx);
     await tellOwner(tx, changed, op);
+    if (to === "SUSPENDED") await publishEvent(tx, "subscription.suspended", subscriptionEventData(changed, { suspendedBy: "admin" }));
     return changed;
   });
   kickTasks();

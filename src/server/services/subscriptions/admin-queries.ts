@@ -74,7 +74,7 @@ function searchCondition(q: string): SQL {
 
 /** Newest first. Filters: status, kind, plan, node; `q` searches the owner's email and the id. */
 export async function listSubscriptionsAdmin(ctx: Ctx, raw: unknown = {}): Promise<{ rows: AdminSubscriptionRow[]; total: number; page: number; pageSize: number }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "read:subscriptions");
   const f = parseInput(ListFilter, raw);
   const conds: SQL[] = [];
   if (f.status) conds.push(eq(subscriptions.status, f.status));

@@ -18,7 +18,7 @@ import { newOrderNo } from "../payments/trade-no";
 import { getSettingsWithSecrets } from "../settings/queries";
 import { kickTasks } from "../tasks";
 
-const GrantInput = z.object({
+export const GrantInput = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
   planId: z.uuid(),
   /** Overrides the plan's duration. */
@@ -29,7 +29,7 @@ const GrantInput = z.object({
 
 /** Returns the new subscription's id. */
 export async function grantSubscription(ctx: Ctx, raw: unknown): Promise<string> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "write:subscriptions");
   const input = parseInput(GrantInput, raw);
   const now = ctx.now();
   const settings = await getSettingsWithSecrets(ctx.db);

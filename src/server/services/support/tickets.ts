@@ -19,6 +19,7 @@ import { attachmentIdsOf, checkFiles, insertAttachmentRows, withStoredFiles, typ
 import { removeAttachmentFiles } from "./attachment-store";
 import { notifyStaff } from "./notify-staff";
 import { AdminUpdateInput, CreateTicketInput, ReplyInput } from "./ticket-input";
+import { publishEvent } from "../events/publish";
 
 // The body may be empty when images say it all; messageOf() then requires at least one file.
 const optionalBody = z.string().trim().max(10_000).default("");
@@ -70,6 +71,7 @@ export async function openTicketTx(tx: Tx, { userId, cap, input, checked, now }:
   const [m] = await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorId: userId, authorRole: "USER", body: input.body, createdAt: now }).returning({ id: ticketMessages.id });
   await insertAttachmentRows(tx, { ticketId: ticket!.id, messageId: m!.id, uploaderId: userId, now }, checked);
   await notifyStaff(tx, ticket!, { key: "ticketNew", dedupeKey: `ticket-new:${ticket!.id}` });
+  await publishEvent(tx, "ticket.created", { ticketId: ticket!.id, userId, subject: ticket!.subject, category: ticket!.category, priority: ticket!.priority });
   return ticket!;
 }
 

@@ -9,7 +9,8 @@ import { decryptSecret } from "../../crypto/secrets";
 import { errorSummary } from "../../describe-error";
 import { log } from "../../logger";
 import { countTaskFailure } from "../../metrics/count";
-import { SECRET_FIELD } from "./enqueue-task";
+import { kickTasks, SECRET_FIELD } from "./enqueue-task";
+import { isRetryLater, type RetryLaterError } from "./retry-later";
 
 export type TaskHandler = (payload: Record<string, unknown>, meta: { id: string; attempts: number; db: Db }) => Promise<Record<string, unknown> | void>;
 
@@ -114,6 +115,10 @@ export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; fa
         .set({ status: "SUCCEEDED", payload: withoutSecret, result: stored, lockedUntil: null, lastError: null, updatedAt: new Date() })
         .where(ours);
     } catch (err) {
+      if (isRetryLater(err)) {
+        await postpone(db, t, ours, err, secrets);
+        continue;
+      }
       failed++;
       const message = scrub(errorSummary(err), secrets);
       const final = t.attempts >= t.max_attempts;
@@ -137,6 +142,24 @@ export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; fa
     }
   }
   return { ran: claimed.rows.length, failed };
+}
+
+/** Longest wait a handler may ask for (a garbled retry_after must not park a task for years). */
+const MAX_POSTPONE_SECONDS = 24 * 3600;
+
+/**
+ * A handler asked to be run again later (RetryLaterError): the task is due again after exactly that
+ * long and gets its attempt back, since being told to wait is not a failure. Fenced like any outcome.
+ */
+async function postpone(db: Db, t: ClaimedTask, ours: ReturnType<typeof and>, err: RetryLaterError, secrets: string[]): Promise<void> {
+  const seconds = Math.min(err.retryAfterSeconds, MAX_POSTPONE_SECONDS);
+  await db
+    .update(tasks)
+    .set({ status: "PENDING", attempts: t.attempts - 1, lastError: scrub(err.message, secrets).slice(0, 2000), lockedUntil: null, runAt: new Date(Date.now() + seconds * 1000), updatedAt: new Date() })
+    .where(ours);
+  log.info("task postponed", { taskId: t.id, kind: t.kind, seconds });
+  // The worker ticks every few seconds at most; a short wait is woken for rather than left to the tick.
+  if (seconds <= 60) setTimeout(kickTasks, seconds * 1000).unref();
 }
 
 /** The alert is best effort: a failure to raise it is logged and never changes the task's outcome. */

@@ -8,6 +8,7 @@ import type { Db as Tx } from "../../db/client";
 import { walletAccounts, walletTransactions, type WalletTransaction, type WalletTxKind } from "../../db/schema";
 import { conflict } from "../../errors";
 import { minorToDecimal } from "../../integrations/payments/money";
+import { publishEvent } from "../events/publish";
 
 export interface Movement {
   userId: string;
@@ -58,6 +59,18 @@ export async function moveBalance(tx: Tx, m: Movement): Promise<WalletTransactio
     .returning();
   // The balance update above is undone with the caller's transaction when this throws.
   if (!row) throw conflict("wallet_movement_duplicate");
+  // Every credit, whatever brought it (a recharge, a card, a refund, a late payment, a released hold).
+  if (m.amountMinor > 0) {
+    await publishEvent(tx, "wallet.credited", {
+      transactionId: row.id,
+      userId: m.userId,
+      kind: m.kind,
+      amountMinor: m.amountMinor,
+      balanceAfterMinor: account.balanceMinor,
+      referenceType: m.referenceType ?? null,
+      referenceId: m.referenceId ?? null,
+    });
+  }
   return row;
 }
 

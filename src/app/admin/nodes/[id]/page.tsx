@@ -14,10 +14,12 @@ import { NodeEditCard } from "@/components/nodes/node-edit-card";
 import { NodeHealthCard } from "@/components/nodes/node-health-card";
 import { NodeInfoCard } from "@/components/nodes/node-info-card";
 import { TraceCard } from "@/components/nodes/trace-table";
+import { NodeIncidentsCard } from "@/components/node-alerts/node-incidents-card";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import type { Ctx } from "@/server/context";
 import { isDomainError } from "@/server/errors";
 import { getNode, listNodeInbounds } from "@/server/services/nodes";
+import { listNodeIncidents } from "@/server/services/node-alerts";
 import { getAppInfo } from "@/server/services/settings";
 import { getNodeDrift } from "@/server/services/subscription-lifecycle";
 import { getLatencyHistory, getLatestLatency, getNodeHealthHistory, getRouteTraces, listNodeHealth } from "@/server/services/telemetry";
@@ -49,7 +51,7 @@ export default async function NodePage({ params }: { params: Params }) {
   const { id } = await params;
   const ctx = await requestCtx();
   const node = await loadNode(ctx, id);
-  const [inbounds, drift, latest, traces, histories, health, healthDay, healthWeek, app, t] = await Promise.all([
+  const [inbounds, drift, latest, traces, histories, health, healthDay, healthWeek, app, t, incidents] = await Promise.all([
     listNodeInbounds(ctx, id),
     getNodeDrift(ctx, id),
     getLatestLatency(ctx, { nodeId: id }),
@@ -60,6 +62,7 @@ export default async function NodePage({ params }: { params: Params }) {
     getNodeHealthHistory(ctx, id, "7d"),
     getAppInfo(ctx.db),
     getTranslations("nodes.detail"),
+    listNodeIncidents(ctx, id),
   ]);
 
   const byCarrier = <T extends { carrier: Carrier }>(list: T[]) => Object.fromEntries(list.map((x) => [x.carrier, x])) as Partial<Record<Carrier, T>>;
@@ -105,6 +108,8 @@ export default async function NodePage({ params }: { params: Params }) {
       </SimpleGrid>
 
       {health[0] ? <NodeHealthCard summary={health[0]} histories={{ "1d": healthDay, "7d": healthWeek }} /> : null}
+
+      <NodeIncidentsCard rows={incidents} />
 
       <Stack gap="sm">
         <SectionHeading title={t("inboundsTitle")} hint={t("inboundsHint")} />

@@ -1,0 +1,8 @@
+import { OrdersQuery } from "@/server/http/api-v1/inputs";
+import { orderV1, pageV1 } from "@/server/http/api-v1/shapes";
+import { tokenRoute } from "@/server/http/token-route";
+import { listOrdersAdmin } from "@/server/services/orders";
+import { parseInput } from "@/server/validation";
+
+/** Orders, newest first: ?q=&status=&provider=&page=&pageSize= (scope read:orders). */
+export const GET = tokenRoute("read:orders", async ({ ctx, query }) => pageV1(await listOrdersAdmin(ctx, parseInput(OrdersQuery, query)), orderV1));

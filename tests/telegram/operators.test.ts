@@ -1,0 +1,168 @@
+// Operators: a bound administrator receives the business alerts (published events, fanned out by the
+// dispatch task into telegram.send tasks) and may ask /stats, /node, /user and /order; everyone else
+// gets exactly the answer of an unknown command, and no alert.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { nodes, orders, users } from "../../src/server/db/schema";
+import { getAdminDashboard } from "../../src/server/services/dashboard";
+import { publishEvent } from "../../src/server/services/events";
+import { updateSettings } from "../../src/server/services/settings";
+import { queueTelegramToAdmins } from "../../src/server/services/telegram";
+import { cliCtx } from "../helpers/actors";
+import { testDbForFile } from "../helpers/db";
+import { insertNode } from "../telemetry/helpers";
+import { ask, bindThroughLink, botSaid, buttonsOf, drainTasks, makeEnglishUser, SITE, telegramWorld } from "./world";
+
+const t = testDbForFile();
+const w = telegramWorld(() => t.db);
+let nextChat = 940_000_000 + Math.floor(Math.random() * 1_000_000);
+const chat = () => nextChat++;
+
+let admin: Awaited<ReturnType<typeof makeEnglishUser>>;
+let adminChat: number;
+let user: Awaited<ReturnType<typeof makeEnglishUser>>;
+let userChat: number;
+
+async function paidOrder(buyerId: string, totalMinor: number) {
+  const orderNo = `RB${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const now = new Date();
+  const [o] = await t.db
+    .insert(orders)
+    .values({ orderNo, userId: buyerId, kind: "NEW_PURCHASE", status: "PAID", currency: "CNY", subtotalMinor: totalMinor, totalMinor, paidAt: now, paidVia: "GATEWAY", expiresAt: now })
+    .returning();
+  return o!;
+}
+
+/** The bot's messages in `chatId` after `before` once the outbox ran. */
+async function afterDrain(chatId: number, before: number) {
+  await drainTasks(t.db);
+  try {
+    return (await botSaid(w.sim, chatId, before, 3000)).slice(before);
+  } catch (e) {
+    const all = await t.db.select().from((await import("../../src/server/db/schema")).tasks);
+    (await import("node:fs")).writeFileSync("/tmp/tg/debug.json", JSON.stringify(all.filter((x) => x.kind === "telegram.send").map((x) => [x.status, x.payload, x.result, x.lastError, x.runAt, x.attempts]), null, 1));
+    throw e;
+  }
+}
+
+describe("operators", () => {
+  it("setup: an administrator and a user bind their chats", async () => {
+    admin = await makeEnglishUser(t.db, "ADMIN");
+    user = await makeEnglishUser(t.db);
+    adminChat = chat();
+    userChat = chat();
+    expect((await bindThroughLink(w.sim, admin, adminChat)).text).toContain("/stats");
+    expect((await bindThroughLink(w.sim, user, userChat)).text).not.toContain("/stats");
+  });
+
+  it("the administrator gets the payment alert, with amount and order number; the user gets nothing", async () => {
+    const order = await paidOrder(user.id, 1990);
+    const adminBefore = w.sim.sent(adminChat).length;
+    const userBefore = w.sim.sent(userChat).length;
+    await t.db.transaction((tx) =>
+      publishEvent(tx, "order.paid", { orderId: order.id, orderNo: order.orderNo, userId: user.id, totalMinor: 1990, currency: "CNY", paidVia: "GATEWAY", provider: "epay", paidAt: new Date().toISOString() }),
+    );
+    const [alert, ...rest] = await afterDrain(adminChat, adminBefore);
+    expect(rest).toEqual([]);
+    expect(alert!.text.split("\n")).toEqual(["Payment received", `Order: ${order.orderNo}`, "Amount: ¥19.90", "Paid with: Epay", `User: ${user.email}`]);
+    expect(alert!.entities[0]).toMatchObject({ type: "bold", offset: 0 });
+    expect(buttonsOf(alert!)).toEqual([{ text: "Open in admin", url: `${SITE}/admin/orders?q=${order.orderNo}` }]);
+    expect(w.sim.sent(userChat).length).toBe(userBefore);
+  });
+
+  it("alerts read what the event holds and never show a missing field", async () => {
+    const node = await insertNode(t.db, { name: "Tokyo 1" });
+    const before = w.sim.sent(adminChat).length;
+    await t.db.transaction(async (tx) => {
+      await publishEvent(tx, "node.offline", { nodeId: node.id, cause: "agent_stale" });
+      await publishEvent(tx, "payment.mismatched", { provider: "usdt_trc20", expectedMinor: 1000, paidMinor: 990 });
+      await publishEvent(tx, "backup.failed", {});
+      await publishEvent(tx, "task.failed", { taskId: "x", kind: "mail.send", attempts: 6, error: "SMTP said no" });
+      // Not an operator alert: nothing is sent for it.
+      await publishEvent(tx, "user.registered", { userId: user.id });
+    });
+    // One send per chat per second (Telegram's limit): the outbox paces them.
+    let sent: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          await drainTasks(t.db);
+          sent = w.sim.sent(adminChat).slice(before).map((m) => m.text);
+          return sent.length;
+        },
+        { timeout: 10_000, interval: 300 },
+      )
+      .toBe(4);
+    expect(sent).toContainEqual("Node offline\nNode: Tokyo 1\nCause: the agent stopped reporting");
+    expect(sent).toContainEqual("Payment amount does not match\nExpected: ¥10.00\nAmount: ¥9.90\nPaid with: USDT (TRC20)");
+    expect(sent).toContainEqual("Backup failed");
+    expect(sent).toContainEqual("A task failed after its last retry\nTask: Send an email\nAttempts: 6\nError: SMTP said no");
+    expect(sent.join("\n")).not.toMatch(/undefined|null|NaN/);
+  });
+
+  it("/stats answers the administrator with today's figures", async () => {
+    await insertNode(t.db, { name: "Osaka 2" }).then((n) => t.db.update(nodes).set({ lastAgentReportAt: new Date() }).where(eq(nodes.id, n.id)));
+    const d = await getAdminDashboard(admin.ctx);
+    expect(d.revenue.today).toBe(1990);
+    const answer = await ask(w.sim, adminChat, "/stats");
+    const lines = answer.text.split("\n");
+    expect(lines[0]).toMatch(/^Today \(/);
+    expect(lines.slice(1)).toEqual(["Revenue: ¥19.90", "Paid orders: 1", `New users: ${d.newUsers.today}`, `Nodes online: ${d.nodes.counts.online} of ${d.nodes.total}`]);
+    expect(d.nodes.counts.online).toBe(1);
+  });
+
+  it("/node, /user and /order look things up for the administrator", async () => {
+    const node = await ask(w.sim, adminChat, "/node osaka 2");
+    expect(node.text.split("\n")[0]).toBe("Osaka 2 — Online");
+    expect(buttonsOf(node)[0]!.url).toMatch(new RegExp(`^${SITE}/admin/nodes/[0-9a-f-]{36}$`));
+    expect((await ask(w.sim, adminChat, "/node nowhere")).text).toBe("No node is called “nowhere”.");
+    expect((await ask(w.sim, adminChat, "/node")).text).toMatch(/^Send \/node/);
+
+    const who = await ask(w.sim, adminChat, `/user ${user.email.toUpperCase()}`);
+    expect(who.text.split("\n").slice(0, 3)).toEqual([user.email, "Role: User", "Status: Active"]);
+    expect((await ask(w.sim, adminChat, "/user nobody@example.com")).text).toBe("No user has the address nobody@example.com.");
+
+    const [o] = await t.db.select().from(orders).limit(1);
+    const order = await ask(w.sim, adminChat, `/order ${o!.orderNo}`);
+    expect(order.text.split("\n").slice(0, 4)).toEqual([o!.orderNo, "Status: Paid", `Buyer: ${user.email}`, "Total: ¥19.90"]);
+    expect((await ask(w.sim, adminChat, "/order RB0")).text).toBe("No order has the number RB0.");
+  });
+
+  it("anyone else gets what an unknown command gets, and learns no figure", async () => {
+    const unknown = await ask(w.sim, userChat, "/frobnicate");
+    expect(unknown.text).toMatch(/^Sorry, I don't know that\./);
+    for (const cmd of ["/stats", "/node Tokyo 1", `/user ${admin.email}`, "/order RB1"]) {
+      const answer = await ask(w.sim, userChat, cmd);
+      expect(answer.text).toBe(unknown.text);
+      expect(answer.replyMarkup).toEqual(unknown.replyMarkup);
+    }
+    // A stranger learns how to bind, as for any message.
+    expect((await ask(w.sim, chat(), "/stats")).text).toMatch(/^To use this bot/);
+  });
+
+  it("an administrator held back by the two-factor rule is no operator: no alert, no figures", async () => {
+    await updateSettings(cliCtx(t.db), { require2faForAdmins: true });
+    try {
+      expect((await ask(w.sim, adminChat, "/stats")).text).toMatch(/^Sorry, I don't know that\./);
+      const before = w.sim.sent(adminChat).length;
+      await t.db.transaction((tx) => publishEvent(tx, "backup.failed", { error: "disk full" }));
+      await drainTasks(t.db);
+      expect(w.sim.sent(adminChat).length).toBe(before);
+    } finally {
+      await updateSettings(cliCtx(t.db), { require2faForAdmins: false });
+    }
+  });
+
+  it("queueTelegramToAdmins sends one message per operator in their language (the daily digest's way)", async () => {
+    const zhAdmin = await makeEnglishUser(t.db, "ADMIN");
+    await t.db.update(users).set({ locale: "zh-CN" }).where(eq(users.id, zhAdmin.id));
+    const zhChat = chat();
+    await bindThroughLink(w.sim, zhAdmin, zhChat);
+    const before = [w.sim.sent(adminChat).length, w.sim.sent(zhChat).length, w.sim.sent(userChat).length];
+    const queued = await t.db.transaction((tx) => queueTelegramToAdmins(tx, (locale) => (locale === "en" ? "Yesterday: <3 orders>" : "昨日：<3 单>")));
+    expect(queued).toBe(2);
+    expect((await afterDrain(adminChat, before[0]!)).map((m) => m.text)).toEqual(["Yesterday: <3 orders>"]);
+    expect((await afterDrain(zhChat, before[1]!)).map((m) => m.text)).toEqual(["昨日：<3 单>"]);
+    expect(w.sim.sent(userChat).length).toBe(before[2]);
+  });
+});
