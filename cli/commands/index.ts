@@ -18,5 +18,6 @@ import { userCommands } from "./user";
 import { userTwoFactorCommands } from "./user-2fa";
 import { walletCommands } from "./wallet";
 import { webhookCommands } from "./webhook";
+import { apiTokenCommands } from "./apitoken";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...subscriptionRulesCommands, ...subscriptionClientCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands, ...cardsCommands, ...webhookCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...subscriptionRulesCommands, ...subscriptionClientCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands, ...cardsCommands, ...webhookCommands, ...apiTokenCommands];

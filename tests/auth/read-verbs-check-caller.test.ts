@@ -14,6 +14,7 @@ import * as dashboard from "../../src/server/services/dashboard";
 import * as nodes from "../../src/server/services/nodes";
 import * as nodeAlerts from "../../src/server/services/node-alerts";
 import * as webhooks from "../../src/server/services/webhooks";
+import * as apiTokens from "../../src/server/services/api-tokens";
 import * as notifications from "../../src/server/services/notifications";
 import * as orders from "../../src/server/services/orders";
 import * as payments from "../../src/server/services/payments";
@@ -136,7 +137,7 @@ const NO_CALLER: Record<string, string> = {
 };
 
 describe("every exported read verb", () => {
-  const areas = { accounts, backup, catalog, dashboard, logs, nodes, nodeAlerts, settings, telemetry, orders, payments, paymentsConfig, tasks, webhooks } as Record<string, Record<string, unknown>>;
+  const areas = { accounts, backup, catalog, dashboard, logs, nodes, nodeAlerts, settings, telemetry, orders, payments, paymentsConfig, tasks, webhooks, apiTokens } as Record<string, Record<string, unknown>>;
   const readVerbs = Object.entries(areas).flatMap(([area, mod]) =>
     Object.entries(mod)
       .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))

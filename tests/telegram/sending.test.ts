@@ -24,15 +24,17 @@ describe("telegram.send", () => {
     const user = await makeEnglishUser(t.db);
     const c = chat();
     await bindThroughLink(w.sim, user, c);
-    // Blocked on Telegram's side only (as if our my_chat_member update was lost): the send finds out.
+    // Blocked on Telegram's side only, as if the bot had missed the my_chat_member update: the send finds out.
     w.sim.block(c, true);
+    const blockedAt = async () => (await t.db.select().from(telegramBindings).where(eq(telegramBindings.userId, user.id)))[0]!.blockedAt;
+    await expect.poll(blockedAt, { timeout: 5000 }).not.toBeNull();
     await t.db.update(telegramBindings).set({ blockedAt: null }).where(eq(telegramBindings.userId, user.id));
     const id = await queue(user.id, c, "first");
     await runDueTasks(t.db);
     const row = await taskRow(id);
     expect(row).toMatchObject({ status: "SUCCEEDED", attempts: 1, result: { blocked: true } });
     expect((row.result as { telegram: string }).telegram).toMatch(/^403: Forbidden: bot was blocked by the user/);
-    expect((await t.db.select().from(telegramBindings).where(eq(telegramBindings.userId, user.id)))[0]!.blockedAt).not.toBeNull();
+    expect(await blockedAt()).not.toBeNull();
     // A task queued before the mark finds it and does not call Telegram at all.
     const calls = w.sim.calls.length;
     const later = await queue(user.id, c, "second");

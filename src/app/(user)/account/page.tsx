@@ -6,11 +6,13 @@ import { InviteCard } from "@/components/account/invite-card";
 import { PasswordCard } from "@/components/account/password-card";
 import { ProfileCard } from "@/components/account/profile-card";
 import { SessionsCard } from "@/components/account/sessions-card";
+import { TelegramCard } from "@/components/account/telegram-card";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { RequiredNote } from "@/components/forms/required-note";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { getOwnAccount, getTwoFactorStatus, listMySessions } from "@/server/services/accounts";
 import { getAppInfo } from "@/server/services/settings";
+import { getTelegramBinding } from "@/server/services/telegram";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("account") };
@@ -19,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AccountPage() {
   await requireUserPage();
   const ctx = await requestCtx();
-  const [user, info, t, twoFactor, sessions] = await Promise.all([getOwnAccount(ctx), getAppInfo(ctx.db), getTranslations("account"), getTwoFactorStatus(ctx), listMySessions(ctx)]);
+  const [user, info, t, twoFactor, sessions, telegram] = await Promise.all([getOwnAccount(ctx), getAppInfo(ctx.db), getTranslations("account"), getTwoFactorStatus(ctx), listMySessions(ctx), getTelegramBinding(ctx)]);
   // An administrator who must enrol first (require2faForAdmins) is sent here: that card leads.
   const twoFactorCard = <TwoFactorCard key="2fa" {...twoFactor} account={user.email} siteName={info.siteName} />;
   const mustEnrol = twoFactor.requiredForMe && !twoFactor.enabled;
@@ -35,6 +37,8 @@ export default async function AccountPage() {
         <EmailCard email={user.email} />
         {mustEnrol ? null : twoFactorCard}
         <SessionsCard sessions={sessions} />
+        {/* Shown only while the Telegram bot is configured. */}
+        {telegram.configured ? <TelegramCard binding={telegram.binding} /> : null}
       </SimpleGrid>
     </Stack>
   );

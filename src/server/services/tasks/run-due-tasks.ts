@@ -153,10 +153,12 @@ const MAX_POSTPONE_SECONDS = 24 * 3600;
  */
 async function postpone(db: Db, t: ClaimedTask, ours: ReturnType<typeof and>, err: RetryLaterError, secrets: string[]): Promise<void> {
   const seconds = Math.min(err.retryAfterSeconds, MAX_POSTPONE_SECONDS);
-  await db
+  const kept = await db
     .update(tasks)
     .set({ status: "PENDING", attempts: t.attempts - 1, lastError: scrub(err.message, secrets).slice(0, 2000), lockedUntil: null, runAt: new Date(Date.now() + seconds * 1000), updatedAt: new Date() })
-    .where(ours);
+    .where(ours)
+    .returning({ id: tasks.id });
+  if (!kept.length) return;
   log.info("task postponed", { taskId: t.id, kind: t.kind, seconds });
   // The worker ticks every few seconds at most; a short wait is woken for rather than left to the tick.
   if (seconds <= 60) setTimeout(kickTasks, seconds * 1000).unref();

@@ -193,7 +193,12 @@ export function createTelegramRunner(db: Db, options: TelegramRunnerOptions = {}
 
   const running = loop();
   return {
-    status: () => ({ enabled: current !== null, mode: current?.config.mode ?? null, polling: holding && current?.config.mode === "polling" && !stopping.signal.aborted }),
+    status: () => ({
+      enabled: current !== null,
+      mode: current?.config.mode ?? null,
+      // Polling once the lease is held and the webhook is gone for this configuration.
+      polling: holding && current?.config.mode === "polling" && pollingReady === current.config.signature && !stopping.signal.aborted,
+    }),
     async stop() {
       stopping.abort();
       poll?.abort();
