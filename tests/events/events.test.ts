@@ -15,6 +15,7 @@ import { enqueueTask } from "../../src/server/services/tasks";
 import { buyer, drainTasks, openShop, proxyPlan } from "../commerce/fixtures";
 import { secondInstanceForFile } from "../helpers/race";
 import { decryptSecret } from "../../src/server/crypto/secrets";
+import { pruneEventHistory } from "../../src/server/services/events/prune";
 
 const shop = openShop();
 const second = secondInstanceForFile(shop);
@@ -129,5 +130,24 @@ describe("task.failed", () => {
     const failed = await eventsOf(shop.db, "task.failed", "taskId", loud);
     expect(failed.map((e) => e.data)).toEqual([{ taskId: loud, kind: "test.always_fails", attempts: 2, error: expect.stringContaining("the receiver is gone") }]);
     expect(await eventsOf(shop.db, "task.failed", "taskId", quiet)).toHaveLength(0);
+  });
+});
+
+describe("history", () => {
+  it("the cleanup removes old dispatched events and keeps fresh ones and ones not yet dispatched", async () => {
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    const [dispatchedOld, pendingOld, fresh] = await Promise.all([
+      publishEvent(shop.db, "node.online", { nodeId: "prune-a" }),
+      publishEvent(shop.db, "node.online", { nodeId: "prune-b" }),
+      publishEvent(shop.db, "node.online", { nodeId: "prune-c" }),
+    ]);
+    await shop.db.update(events).set({ createdAt: old, dispatchedAt: old }).where(eq(events.id, dispatchedOld));
+    await shop.db.update(events).set({ createdAt: old }).where(eq(events.id, pendingOld));
+    await shop.db.update(events).set({ dispatchedAt: new Date() }).where(eq(events.id, fresh));
+    const removed = await pruneEventHistory(shop.db, new Date(Date.now() - 30 * 86_400_000));
+    expect(removed.events).toBeGreaterThanOrEqual(1);
+    const left = (await shop.db.select({ id: events.id }).from(events)).map((r) => r.id);
+    expect(left).not.toContain(dispatchedOld);
+    expect(left).toEqual(expect.arrayContaining([pendingOld, fresh]));
   });
 });

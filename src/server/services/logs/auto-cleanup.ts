@@ -3,11 +3,13 @@
 // PostgreSQL serialises concurrent updates of a row and re-checks the WHERE against the winner's
 // value, so of two instances ticking at once exactly one gets the row back and runs; the other
 // sees a fresh timestamp and stops. The claim commits before the deletes, so a run that dies
-// half-way simply continues the next day, and the audit row records what it removed.
+// half-way simply continues the next day, and the audit row records what it removed. Business
+// events and webhook delivery logs age out in the same run (events/prune.ts).
 import { sql } from "drizzle-orm";
 import { makeCtx } from "../../context";
 import type { Db } from "../../db/client";
 import { recordAudit } from "../audit";
+import { pruneEventHistory } from "../events/prune";
 import { getSettingsWithSecrets } from "../settings";
 import { purgeTargets, type CleanupCounts } from "./cleanup";
 import type { PurgeOptions } from "./purge";
@@ -35,7 +37,8 @@ export async function runAutomaticLogCleanup(db: Db, opts: PurgeOptions & { now?
   if (!(await claimLogCleanupDay(db, now))) return { ran: false, why: "not_due" };
   const before = new Date(now.getTime() - logRetentionDays * 86_400_000);
   const counts = await purgeTargets(db, "all", before, opts);
+  const history = await pruneEventHistory(db, before);
   const ctx = makeCtx(db, { kind: "system" }, { now: () => now });
-  await recordAudit(ctx, { action: "logs.cleanup.auto", targetType: "logs", targetId: "all", metadata: { retentionDays: logRetentionDays, before: before.toISOString(), counts } });
+  await recordAudit(ctx, { action: "logs.cleanup.auto", targetType: "logs", targetId: "all", metadata: { retentionDays: logRetentionDays, before: before.toISOString(), counts, history } });
   return { ran: true, retentionDays: logRetentionDays, counts };
 }
