@@ -11,7 +11,7 @@ import { daysAgo, seedRow, world, type World } from "../logs-cleanup/seed";
 
 vi.mock("next-intl/server", async () => {
   const base = (await import("../../messages/en.json")).default;
-  const parts = await Promise.all(["admin-logs", "admin-risk", "admin-risk-logs", "admin-orders"].map(async (a) => (await import(`../../messages/en/${a}.json`)).default));
+  const parts = await Promise.all(["admin-logs", "admin-risk", "admin-risk-logs", "admin-orders", "labels"].map(async (a) => (await import(`../../messages/en/${a}.json`)).default));
   const messages = Object.assign({}, base, ...parts);
   return { getTranslations: async (namespace: string) => createTranslator({ locale: "en", messages, namespace: namespace as never }) };
 });
