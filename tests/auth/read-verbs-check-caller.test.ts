@@ -15,6 +15,7 @@ import * as nodes from "../../src/server/services/nodes";
 import * as nodeAlerts from "../../src/server/services/node-alerts";
 import * as webhooks from "../../src/server/services/webhooks";
 import * as apiTokens from "../../src/server/services/api-tokens";
+import * as telegram from "../../src/server/services/telegram";
 import * as notifications from "../../src/server/services/notifications";
 import * as orders from "../../src/server/services/orders";
 import * as payments from "../../src/server/services/payments";
@@ -137,7 +138,7 @@ const NO_CALLER: Record<string, string> = {
 };
 
 describe("every exported read verb", () => {
-  const areas = { accounts, backup, catalog, dashboard, logs, nodes, nodeAlerts, settings, telemetry, orders, payments, paymentsConfig, tasks, webhooks, apiTokens } as Record<string, Record<string, unknown>>;
+  const areas = { accounts, backup, catalog, dashboard, logs, nodes, nodeAlerts, settings, telemetry, orders, payments, paymentsConfig, tasks, webhooks, apiTokens, telegram } as Record<string, Record<string, unknown>>;
   const readVerbs = Object.entries(areas).flatMap(([area, mod]) =>
     Object.entries(mod)
       .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))

@@ -57,6 +57,7 @@ const ROUTES_WITHOUT_SESSION: Record<string, string> = {
   "payment/notify/[provider]/route.ts": "payment gateways, by signature",
   "subscription/[id]/route.ts": "client apps, by subscription token",
   "subscription/all/route.ts": "client apps, by subscription token",
+  "telegram/webhook/route.ts": "Telegram's updates, by the webhook secret",
 };
 
 const actionFiles = serverActionFiles(SRC);

@@ -3,7 +3,7 @@
 // learns, one user per chat, unbinding from either side, and the audit trail (never the token).
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLogs, telegramBindCodes, telegramBindings } from "../../src/server/db/schema";
+import { auditLogs, telegramBindCodes, telegramBindings, users } from "../../src/server/db/schema";
 import { createTelegramBindLink, getTelegramBinding, unbindTelegram } from "../../src/server/services/telegram";
 import { anonCtx } from "../helpers/actors";
 import { openSecondInstance, testDbForFile } from "../helpers/db";
@@ -150,6 +150,16 @@ describe("unbinding", () => {
     expect((await ask(w.sim, c, "/help")).text).toMatch(/^To use this bot/);
     const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, "telegram.unbind"), eq(auditLogs.targetId, user.id)));
     expect(audit.map((a) => a.metadata)).toEqual([{ chatId: c, from: "site" }]);
+  });
+
+  it("an account no longer active learns only that; it may still unbind", async () => {
+    const user = await makeEnglishUser(t.db);
+    const c = chat();
+    await bindThroughLink(w.sim, user, c);
+    await t.db.update(users).set({ status: "DISABLED" }).where(eq(users.id, user.id));
+    expect((await ask(w.sim, c, "/subs")).text).toBe("Your account is not active. Please sign in on the site for details.");
+    expect((await ask(w.sim, c, "/unbind")).text).toMatch(/no longer linked/);
+    expect(await bindingOf(user.id)).toBeUndefined();
   });
 
   it("the verbs check their caller", async () => {

@@ -7,7 +7,9 @@ import { nodes, orders, users } from "../../src/server/db/schema";
 import { getAdminDashboard } from "../../src/server/services/dashboard";
 import { publishEvent } from "../../src/server/services/events";
 import { updateSettings } from "../../src/server/services/settings";
+import { renderDigest, sendDailyDigest } from "../../src/server/services/node-alerts";
 import { queueTelegramToAdmins } from "../../src/server/services/telegram";
+import "../../src/server/services/telegram/register";
 import { cliCtx } from "../helpers/actors";
 import { testDbForFile } from "../helpers/db";
 import { insertNode } from "../telemetry/helpers";
@@ -23,12 +25,12 @@ let adminChat: number;
 let user: Awaited<ReturnType<typeof makeEnglishUser>>;
 let userChat: number;
 
-async function paidOrder(buyerId: string, totalMinor: number) {
+async function paidOrder(buyerId: string, totalMinor: number, status: "PAID" | "CANCELLED" = "PAID") {
   const orderNo = `RB${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const now = new Date();
   const [o] = await t.db
     .insert(orders)
-    .values({ orderNo, userId: buyerId, kind: "NEW_PURCHASE", status: "PAID", currency: "CNY", subtotalMinor: totalMinor, totalMinor, paidAt: now, paidVia: "GATEWAY", expiresAt: now })
+    .values({ orderNo, userId: buyerId, kind: "NEW_PURCHASE", status, currency: "CNY", subtotalMinor: totalMinor, totalMinor, ...(status === "PAID" ? { paidAt: now, paidVia: "GATEWAY" as const } : {}), expiresAt: now })
     .returning();
   return o!;
 }
@@ -77,11 +79,14 @@ describe("operators", () => {
 
   it("alerts read what the event holds and never show a missing field", async () => {
     const node = await insertNode(t.db, { name: "Tokyo 1" });
+    const late = await paidOrder(user.id, 500, "CANCELLED");
     const before = w.sim.sent(adminChat).length;
     await t.db.transaction(async (tx) => {
       await publishEvent(tx, "node.offline", { nodeId: node.id, cause: "agent_stale" });
       await publishEvent(tx, "payment.mismatched", { provider: "usdt_trc20", expectedMinor: 1000, paidMinor: 990 });
       await publishEvent(tx, "backup.failed", {});
+      // Named by id only: the alert looks the order's number and buyer up; USDT is counted in micro-units.
+      await publishEvent(tx, "payment.late", { tradeNo: "T-late-1", provider: "usdt_trc20", orderId: late.id, rechargeId: null, expectedMinor: 500, paidMinor: null, paidMicro: 2_750_000, orderStatus: "CANCELLED" });
       await publishEvent(tx, "task.failed", { taskId: "x", kind: "mail.send", attempts: 6, error: "SMTP said no" });
       // Not an operator alert: nothing is sent for it.
       await publishEvent(tx, "user.registered", { userId: user.id });
@@ -97,10 +102,11 @@ describe("operators", () => {
         },
         { timeout: 10_000, interval: 300 },
       )
-      .toBe(4);
+      .toBe(5);
     expect(sent).toContainEqual("Node offline\nNode: Tokyo 1\nCause: the agent stopped reporting");
     expect(sent).toContainEqual("Payment amount does not match\nExpected: ¥10.00\nAmount: ¥9.90\nPaid with: USDT (TRC20)");
     expect(sent).toContainEqual("Backup failed");
+    expect(sent).toContainEqual(`Late payment\nOrder: ${late.orderNo}\nAmount: 2.75 USDT\nPaid with: USDT (TRC20)\nTrade number: T-late-1\nUser: ${user.email}`);
     expect(sent).toContainEqual("A task failed after its last retry\nTask: Send an email\nAttempts: 6\nError: SMTP said no");
     expect(sent.join("\n")).not.toMatch(/undefined|null|NaN/);
   });
@@ -127,7 +133,7 @@ describe("operators", () => {
     expect(who.text.split("\n").slice(0, 3)).toEqual([user.email, "Role: User", "Status: Active"]);
     expect((await ask(w.sim, adminChat, "/user nobody@example.com")).text).toBe("No user has the address nobody@example.com.");
 
-    const [o] = await t.db.select().from(orders).limit(1);
+    const [o] = await t.db.select().from(orders).where(eq(orders.status, "PAID")).limit(1);
     const order = await ask(w.sim, adminChat, `/order ${o!.orderNo}`);
     expect(order.text.split("\n").slice(0, 4)).toEqual([o!.orderNo, "Status: Paid", `Buyer: ${user.email}`, "Total: ¥19.90"]);
     expect((await ask(w.sim, adminChat, "/order RB0")).text).toBe("No order has the number RB0.");
@@ -170,4 +176,17 @@ describe("operators", () => {
     expect((await afterDrain(zhChat, before[1]!)).map((m) => m.text)).toEqual(["昨日：<3 单>"]);
     expect(w.sim.sent(userChat).length).toBe(before[2]);
   });
+
+  it("the daily digest reaches the operators on Telegram, once, through the registered sink", async () => {
+    const before = w.sim.sent(adminChat).length;
+    const at = new Date("2031-05-06T01:00:00Z"); // 09:00 in Shanghai: the digest of 5 May is due
+    await updateSettings(cliCtx(t.db), { dailyDigestEnabled: true });
+    const first = await sendDailyDigest(t.db, at);
+    expect(first).toMatchObject({ sent: true, day: "2031-05-05" });
+    expect(await sendDailyDigest(t.db, at)).toEqual({ sent: false, why: "not_due" });
+    const got = await afterDrain(adminChat, before);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.text).toBe(renderDigest("en", (first as { digest: Parameters<typeof renderDigest>[1] }).digest).text);
+  });
 });
+

@@ -9,7 +9,7 @@ import { runDueTasks } from "../../src/server/services/tasks";
 import { queueTelegramMessage } from "../../src/server/services/telegram/send-task";
 import { captureOutput } from "../helpers/capture-logs";
 import { testDbForFile } from "../helpers/db";
-import { bindThroughLink, block, botSaid, makeEnglishUser, telegramWorld } from "./world";
+import { bindThroughLink, botSaid, makeEnglishUser, telegramWorld } from "./world";
 
 const t = testDbForFile();
 const w = telegramWorld(() => t.db);

@@ -9,3 +9,4 @@ import "../services/events/dispatch";
 import "../services/events/task-failed";
 import "../services/webhooks/sink";
 import "../services/webhooks/deliver-task";
+import "../services/telegram/register";

@@ -15,6 +15,7 @@ export interface AlertLookups {
   userEmail?: string | null;
   nodeName?: string | null;
   ticketSubject?: string | null;
+  orderNo?: string | null;
   /** The site's currency, for an amount whose event did not name one. */
   currency: string;
 }
@@ -38,6 +39,13 @@ const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ?
 const int = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? Math.trunc(v) : null);
 const firstInt = (d: EventData, keys: string[]): number | null => keys.map((k) => int(d[k])).find((v) => v !== null) ?? null;
 const id = (v: unknown): string | null => (typeof v === "string" && UUID.test(v) ? v : null);
+/** 12345678 micro-units -> "12.345678", trailing zeros dropped; integer arithmetic only. */
+const usdt = (micro: number): string => {
+  const sign = micro < 0 ? "-" : "";
+  const abs = Math.abs(micro);
+  const frac = String(abs % 1_000_000).padStart(6, "0").replace(/0+$/, "");
+  return `${sign}${Math.floor(abs / 1_000_000)}${frac ? `.${frac}` : ""}`;
+};
 const date = (v: unknown): Date | null => {
   const s = text(v);
   const d = s ? new Date(s) : null;
@@ -49,10 +57,13 @@ function factValue(fact: Fact, type: AlertEventType, d: EventData, found: AlertL
   const currency = text(d.currency) ?? found.currency;
   switch (fact) {
     case "order":
-      return text(d.orderNo);
+      return text(d.orderNo) ?? found.orderNo ?? null;
     case "amount": {
       const minor = firstInt(d, type === "payment.mismatched" ? ["paidMinor", "receivedMinor", "amountMinor"] : ["totalMinor", "amountMinor", "paidMinor"]);
-      return minor === null ? null : money(minor, currency, locale);
+      if (minor !== null) return money(minor, currency, locale);
+      // A USDT transfer is counted in micro-units of USDT, not in the site's currency.
+      const micro = int(d.paidMicro);
+      return micro === null ? null : `${usdt(micro)} USDT`;
     }
     case "expected": {
       const minor = firstInt(d, ["expectedMinor", "totalMinor"]);
@@ -104,12 +115,12 @@ function factValue(fact: Fact, type: AlertEventType, d: EventData, found: AlertL
 }
 
 /** The admin page the alert is about, as a path, when the data names it. */
-function pageOf(type: AlertEventType, d: EventData): string | null {
+function pageOf(type: AlertEventType, d: EventData, found: AlertLookups): string | null {
   switch (type) {
     case "order.paid":
     case "payment.late":
     case "payment.mismatched": {
-      const no = text(d.orderNo);
+      const no = text(d.orderNo) ?? found.orderNo ?? null;
       return no ? `/admin/orders?q=${encodeURIComponent(no)}` : "/admin/orders";
     }
     case "node.offline":
@@ -135,7 +146,7 @@ export function renderAlert(locale: TextLocale, type: AlertEventType, data: Even
     const value = factValue(fact, type, data, found, locale);
     if (value !== null) lines.push(esc(t(`fact.${fact}`, { value })));
   }
-  const page = pageOf(type, data);
+  const page = pageOf(type, data, found);
   const buttons: TgButton[][] = page ? [[{ text: t("openAdmin"), url: siteLink(config, page) }]] : [];
   return { html: lines.join("\n"), buttons };
 }

@@ -4,6 +4,7 @@
 import { Api, GrammyError, HttpError } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { keyedHash } from "../../crypto/secrets";
+import { errorSummary } from "../../describe-error";
 import type { TelegramConfig } from "./config";
 
 /** A request to Telegram that takes longer than this is given up (a send is retried by its task). */
@@ -56,7 +57,8 @@ export function telegramErrorText(e: unknown, token?: string): string {
   let text: string;
   if (isGrammyError(e)) text = `${e.error_code}: ${e.description}`;
   else if (e instanceof HttpError || (typeof e === "object" && e !== null && (e as { name?: string }).name === "HttpError")) text = (e as Error).message;
-  else text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  // Anything else (a database error): described without SQL parameters.
+  else text = errorSummary(e);
   return token ? text.split(token).join("[token]") : text;
 }
 

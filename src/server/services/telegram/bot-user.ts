@@ -1,13 +1,14 @@
-// A bound user's commands: /help, /unbind, /subs (plan, status, traffic, expiry; a button per proxy
-// subscription that reveals its link, and the site's renew / top-up pages). The reads are the site's
-// own verbs called as that user (listMySubscriptions, getMySubscription), so the bot shows exactly
-// what the owner's pages show and builds the link the same way. Private chats only (bot.ts gate).
+// A bound user's commands: /help, /unbind (bot.ts runs it before the account-state gate), and /subs:
+// plan, status, traffic and expiry, a button per proxy subscription that reveals its link, and the
+// site's renew / top-up pages. The reads are the site's own verbs called as that user
+// (listMySubscriptions, getMySubscription), so the bot shows exactly what the owner's pages show and
+// builds the link the same way. Private chats only (bot.ts gate).
 import { Composer } from "grammy";
 import { isWallet } from "../../env";
 import { isDomainError } from "../../errors";
 import { formatBytes } from "../../../i18n/format";
 import { getMySubscription, listMySubscriptions } from "../subscriptions";
-import { answerPress, say, type BotContext } from "./bot-context";
+import { answerPress, isPrivateChat, say, type BotContext } from "./bot-context";
 import { unbindChat } from "./binding";
 import { ctxOfIdentity } from "./chat-identity";
 import { siteLink } from "./config";
@@ -22,6 +23,13 @@ export function helpText(ctx: BotContext): string {
   const lines = [esc(ctx.t("help"))];
   if (ctx.who?.operator) lines.push(esc(ctx.t("helpAdmin")));
   return lines.join("\n\n");
+}
+
+/** `/unbind` from a bound private chat, whatever the account's state: stopping messages is always allowed. */
+export async function unbindFromChat(ctx: BotContext, next: () => Promise<void>): Promise<void> {
+  if (!isPrivateChat(ctx) || !ctx.who) return next();
+  const gone = await unbindChat(ctx.db, ctx.chat!.id);
+  await say(ctx, esc(botWords(gone?.locale ?? ctx.locale)("unbound")));
 }
 
 /** What an unknown command gets, and what a non-operator gets for an operator command. */
@@ -76,11 +84,6 @@ async function revealLink(ctx: BotContext, subscriptionId: string): Promise<void
 export const userCommands = new Composer<BotContext>();
 
 userCommands.command("help", (ctx) => say(ctx, helpText(ctx)));
-
-userCommands.command("unbind", async (ctx) => {
-  const gone = await unbindChat(ctx.db, ctx.chat.id);
-  await say(ctx, esc(botWords(gone?.locale ?? ctx.locale)("unbound")));
-});
 
 userCommands.command("subs", listSubscriptions);
 

@@ -1,7 +1,8 @@
 // The bot: one grammy Bot per configuration, answering updates however they arrive (the runner's
 // long polling, or the webhook route). The order of the handlers is the policy:
 // 1. my_chat_member: blocking the bot marks the binding (nothing more is sent), unblocking clears it;
-// 2. /start [code]: binds a private chat with a deep-link code, or greets;
+// 2. /start [code]: binds a private chat with a deep-link code, or greets; /unbind from a bound
+//    private chat always works (an inactive account may still stop its messages);
 // 3. the gate: a group chat gets no data at all (commands there are told to use a private chat), an
 //    unbound chat learns only how to bind, an inactive account only that it is inactive;
 // 4. the user's commands, the operators' commands, ticket replies; anything else is "unknown".
@@ -13,7 +14,7 @@ import { telegramErrorText } from "./api";
 import { adminCommands } from "./bot-admin";
 import { answerPress, isCommandMessage, isPrivateChat, say, type BotContext } from "./bot-context";
 import { ticketReplies } from "./bot-tickets";
-import { helpText, sayUnknown, userCommands } from "./bot-user";
+import { helpText, sayUnknown, unbindFromChat, userCommands } from "./bot-user";
 import { bindChatWithCode } from "./binding";
 import { clearChatBlocked, identityOfChat, markChatBlocked } from "./chat-identity";
 import { siteLink, type TelegramConfig } from "./config";
@@ -45,7 +46,7 @@ async function onStart(ctx: BotContext & { match: string }): Promise<void> {
   await say(ctx, `${bold(ctx.t("welcome", { email: ctx.who.email }))}\n\n${helpText(ctx)}`);
 }
 
-/** Steps 3 of the policy above: only a bound, active account in a private chat goes further. */
+/** Step 3 of the policy above: only a bound, active account in a private chat goes further. */
 async function gate(ctx: BotContext, next: () => Promise<void>): Promise<void> {
   if (ctx.callbackQuery) {
     if (!isPrivateChat(ctx) || !ctx.who) {
@@ -101,6 +102,7 @@ function handlers(db: Db, config: TelegramConfig): Composer<BotContext> {
     await next();
   });
   c.command("start", onStart);
+  c.command("unbind", unbindFromChat);
   c.use(gate);
   c.use(userCommands, adminCommands, ticketReplies);
   c.use(fallback);

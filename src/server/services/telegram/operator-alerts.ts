@@ -5,7 +5,7 @@
 // registers it).
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { nodes, telegramBindings, tickets, userTotp, users } from "../../db/schema";
+import { nodes, orders, telegramBindings, tickets, userTotp, users } from "../../db/schema";
 import { ADMIN_TOTP_REQUIRED } from "../accounts/user-sessions";
 import type { EventData, PublishedEvent } from "../events/types";
 import { getSettingsWithSecrets } from "../settings/queries";
@@ -53,12 +53,15 @@ async function lookups(tx: Db, data: EventData, currency: string): Promise<Alert
   const userId = str(data.userId);
   const nodeId = str(data.nodeId);
   const ticketId = str(data.ticketId);
-  const [user, node, ticket] = await Promise.all([
+  const orderId = str(data.orderId);
+  const [user, node, ticket, order] = await Promise.all([
     userId && typeof data.email !== "string" ? tx.select({ email: users.email }).from(users).where(eq(users.id, userId)) : [],
     nodeId && typeof data.name !== "string" ? tx.select({ name: nodes.name }).from(nodes).where(eq(nodes.id, nodeId)) : [],
     ticketId && typeof data.subject !== "string" ? tx.select({ subject: tickets.subject }).from(tickets).where(eq(tickets.id, ticketId)) : [],
+    // Payment alerts name the order by id; the order's number and buyer are what an operator reads.
+    orderId && (typeof data.orderNo !== "string" || !userId) ? tx.select({ orderNo: orders.orderNo, email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)) : [],
   ]);
-  return { currency, userEmail: user[0]?.email ?? null, nodeName: node[0]?.name ?? null, ticketSubject: ticket[0]?.subject ?? null };
+  return { currency, userEmail: user[0]?.email ?? order[0]?.email ?? null, nodeName: node[0]?.name ?? null, ticketSubject: ticket[0]?.subject ?? null, orderNo: order[0]?.orderNo ?? null };
 }
 
 export async function queueOperatorAlert(event: PublishedEvent, tx: Db): Promise<number> {

@@ -5,3 +5,4 @@ import { queueOperatorAlert } from "./operator-alerts";
 import "./send-task";
 
 registerEventSink("telegram", async (event, tx) => void (await queueOperatorAlert(event, tx)));
+import "./digest-sink";

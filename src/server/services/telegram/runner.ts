@@ -15,6 +15,8 @@ import type { BotContext } from "./bot-context";
 import { botIdOf, readTelegramState, webhookSecretOf, webhookUrlOf, type TelegramConfig, type TelegramMode } from "./config";
 import { holdPollLease, releasePollLease } from "./poll-lease";
 import { botWords } from "./texts";
+// The outbox handler and the alert sink live where the runner does (also imported by jobs/task-handlers.ts).
+import "./register";
 
 export interface TelegramRunnerOptions {
   /** How often the settings are read (a changed token or mode is picked up within this). */
@@ -40,6 +42,9 @@ export interface TelegramRunner {
   status(): TelegramRunnerStatus;
   stop(): Promise<void>;
 }
+
+/** Longest pause between attempts while every step fails. */
+const MAX_FAILURE_WAIT_MS = 60_000;
 
 const DEFAULTS: Required<TelegramRunnerOptions> = { settingsEveryMs: 5_000, leaseSeconds: 30, renewEveryMs: 10_000, pollTimeoutSeconds: 10, standbyEveryMs: 5_000 };
 
@@ -147,6 +152,8 @@ export function createTelegramRunner(db: Db, options: TelegramRunnerOptions = {}
   }
 
   async function loop(): Promise<void> {
+    /** Steps that failed in a row: Telegram (or the database) being away is retried ever more slowly. */
+    let failures = 0;
     while (!stopping.signal.aborted) {
       let waitMs = 0;
       try {
@@ -158,6 +165,7 @@ export function createTelegramRunner(db: Db, options: TelegramRunnerOptions = {}
           await webhookTurn(config, current.bot);
           waitMs = o.settingsEveryMs;
         } else if (!(await pollTurn(config, current.bot))) waitMs = o.standbyEveryMs;
+        failures = 0;
       } catch (err) {
         if (stopping.signal.aborted || poll?.signal.aborted) continue;
         const token = current?.config.token;
@@ -168,8 +176,9 @@ export function createTelegramRunner(db: Db, options: TelegramRunnerOptions = {}
           pollingReady = null;
           waitMs = o.standbyEveryMs;
         } else {
-          log.warn("telegram runner step failed", { error: telegramErrorText(err, token) });
-          waitMs = o.standbyEveryMs;
+          failures++;
+          if (failures <= 3 || failures % 20 === 0) log.warn("telegram runner step failed", { error: telegramErrorText(err, token), failures });
+          waitMs = Math.min(o.standbyEveryMs * 2 ** Math.min(failures - 1, 4), MAX_FAILURE_WAIT_MS);
         }
       } finally {
         poll = null;

@@ -13,6 +13,7 @@ import { lastGateWriteAt } from "../../../db/gate-writes";
 import { env } from "../../../env";
 import { FRESH_MS, postgresFeed, pgliteFeed, type GateFeed } from "./feed";
 import { TaggedStore } from "./tagged-store";
+import { SETTINGS_DEFAULTS, SYSTEM_SETTINGS } from "../../settings/schema";
 
 /** One subscription as the gate reads it (access.ts's SubjectSubscription is this, less the plan id). */
 export interface GateSubscription {
@@ -141,8 +142,9 @@ export class GateReadModel {
         return;
       }
       case "c":
-        // A setting changed (migration 0022): the content settings are read again.
-        this.settingsEpoch++;
+        // A setting changed (migration 0022): the content settings are read again. Other app_config
+        // rows (job claims, the Telegram poll lease renewed every 10 s) are not settings.
+        if (id in SETTINGS_DEFAULTS && !(SYSTEM_SETTINGS as readonly string[]).includes(id)) this.settingsEpoch++;
         return;
       case "u":
       case "p":
