@@ -2,8 +2,9 @@
 // Env: ALIPAY_SIM_PORT (default 8792), ALIPAY_SIM_HOST (127.0.0.1). Keys are generated at every
 // start, so paste the printed values into Admin → Payments → Alipay again after a restart.
 import { startAlipaySimulator } from "./server";
+import { runSimulator } from "../common/main";
 
-async function main(): Promise<void> {
+async function main() {
   const env = process.env;
   const sim = await startAlipaySimulator({ port: Number(env.ALIPAY_SIM_PORT ?? 8792), host: env.ALIPAY_SIM_HOST ?? "127.0.0.1", notifyRetryDelaysMs: [5_000, 30_000, 60_000] });
   console.log(`Alipay simulator listening at ${sim.url}`);
@@ -12,14 +13,7 @@ async function main(): Promise<void> {
   console.log(`  App ID: ${sim.appId}`);
   console.log(`  App private key (PKCS#8, base64):\n${sim.appPrivateKeyBase64}`);
   console.log(`  Alipay public key (base64):\n${sim.alipayPublicKeyBase64}`);
-  const stop = () => {
-    void sim.close().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  return sim;
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runSimulator(main);

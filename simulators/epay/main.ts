@@ -3,8 +3,9 @@
 // (random when unset). Prints the values to paste into Admin → Payments → epay.
 import { randomBytes } from "node:crypto";
 import { startEpaySimulator } from "./server";
+import { runSimulator } from "../common/main";
 
-async function main(): Promise<void> {
+async function main() {
   const env = process.env;
   const merchant = { pid: env.EPAY_SIM_PID ?? "1000", key: env.EPAY_SIM_KEY || randomBytes(16).toString("hex") };
   const sim = await startEpaySimulator({ port: Number(env.EPAY_SIM_PORT ?? 8791), host: env.EPAY_SIM_HOST ?? "127.0.0.1", merchants: [merchant], notifyRetryDelaysMs: [5_000, 30_000, 60_000] });
@@ -14,14 +15,7 @@ async function main(): Promise<void> {
   console.log(`  Merchant ID (pid): ${merchant.pid}`);
   console.log(`  Merchant key: ${merchant.key}`);
   console.log("  Channels: alipay, wxpay");
-  const stop = () => {
-    void sim.close().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  return sim;
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runSimulator(main);

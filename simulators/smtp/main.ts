@@ -3,8 +3,9 @@
 // Env: SMTP_SIM_PORT (default 2525), SMTP_SIM_HOST (127.0.0.1), SMTP_SIM_USER + SMTP_SIM_PASS (require
 // AUTH). Prints each received mail (recipients, subject, text part) so links can be followed by hand.
 import { startSmtpSimulator } from "./server";
+import { runSimulator } from "../common/main";
 
-async function main(): Promise<void> {
+async function main() {
   const env = process.env;
   const sim = await startSmtpSimulator({
     port: Number(env.SMTP_SIM_PORT ?? 2525),
@@ -21,14 +22,7 @@ async function main(): Promise<void> {
     }, () => undefined);
   };
   next();
-  const stop = () => {
-    void sim.close().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  return sim;
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runSimulator(main);

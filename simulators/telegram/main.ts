@@ -4,8 +4,9 @@
 // rate limit, off when unset), TELEGRAM_SIM_ANY_CHAT=1 (let the bot write to chats no update came
 // from). Prints the API root for the bot and curl lines that play the user.
 import { startTelegramSimulator } from "./server";
+import { runSimulator } from "../common/main";
 
-async function main(): Promise<void> {
+async function main() {
   const env = process.env;
   const perSecond = Number(env.TELEGRAM_SIM_MAX_PER_SECOND);
   const sim = await startTelegramSimulator({
@@ -23,14 +24,7 @@ async function main(): Promise<void> {
   console.log(`  curl -s ${control}/updates -H 'content-type: application/json' -d '{"chatId":1001,"callbackData":"<data of a button>"}'`);
   console.log(`  curl -s '${control}/sent?chatId=1001'`);
   console.log(`  curl -s ${control}/block -H 'content-type: application/json' -d '{"chatId":1001,"blocked":true}'`);
-  const stop = () => {
-    void sim.close().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  return sim;
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runSimulator(main);

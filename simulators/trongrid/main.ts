@@ -4,13 +4,14 @@
 // confirmed USDT transfer to that address.
 import { createInterface } from "node:readline";
 import { randomTronAddress, startTronGridSimulator } from "./server";
+import { runSimulator } from "../common/main";
 
 function micro(amount: string): number | null {
   const m = /^(\d{1,9})(?:\.(\d{1,6}))?$/.exec(amount);
   return m ? Number(m[1]) * 1_000_000 + Number((m[2] ?? "").padEnd(6, "0")) : null;
 }
 
-async function main(): Promise<void> {
+async function main() {
   const env = process.env;
   const address = env.TRONGRID_SIM_ADDRESS || randomTronAddress();
   const sim = await startTronGridSimulator({ port: Number(env.TRONGRID_SIM_PORT ?? 8793), host: env.TRONGRID_SIM_HOST ?? "127.0.0.1" });
@@ -28,15 +29,8 @@ async function main(): Promise<void> {
     if (amountMicro === null) return console.log("usage: pay <amount in USDT, up to 6 decimals>");
     console.log(`transfer ${sim.addTransfer({ to: address, amountMicro })} of ${m![1]} USDT added`);
   });
-  const stop = () => {
-    rl.close();
-    void sim.close().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  // The prompt closes with the simulator.
+  return { close: async () => (rl.close(), sim.close()) };
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runSimulator(main);

@@ -5,8 +5,9 @@
 // secrets (1x…AA pass, 2x…AA fail, 3x…AA spent) accept any token, e.g. XXXX.DUMMY.TOKEN.XXXX;
 // `curl -X POST http://host:port/__sim/issue-token` mints a token for the production secret.
 import { DUMMY_SECRETS, ISSUE_TOKEN_PATH, startTurnstileSimulator } from "./server";
+import { runSimulator } from "../common/main";
 
-async function main(): Promise<void> {
+async function main() {
   const env = process.env;
   const sim = await startTurnstileSimulator({
     port: Number(env.TURNSTILE_SIM_PORT ?? 8788),
@@ -16,14 +17,7 @@ async function main(): Promise<void> {
   console.log(`Turnstile simulator: TURNSTILE_VERIFY_URL=${sim.url}`);
   console.log(`  production secret ${sim.secret} (site key ${sim.siteKey}); dummy pass secret ${DUMMY_SECRETS.pass}`);
   console.log(`  mint a token for the production secret: curl -X POST ${new URL(ISSUE_TOKEN_PATH, sim.url).href}`);
-  const stop = () => {
-    void sim.close().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  return sim;
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runSimulator(main);

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { SimInboundSeed } from "./model";
 import { startXuiSimulator } from "./server";
+import { runSimulator } from "../common/main";
 
 function demoInbounds(firstPort: number): SimInboundSeed[] {
   // One inbound per provisionable protocol, each with a placeholder client so deleting real ones
@@ -27,7 +28,7 @@ function demoInbounds(firstPort: number): SimInboundSeed[] {
   }));
 }
 
-async function main(): Promise<void> {
+async function main() {
   const env = process.env;
   const sim = await startXuiSimulator({
     port: Number(env.XUI_SIM_PORT ?? 2053),
@@ -40,14 +41,7 @@ async function main(): Promise<void> {
     inbounds: demoInbounds(Number(env.XUI_SIM_SEED_PORT ?? 20001)),
   });
   console.log(`3x-ui simulator listening at ${sim.url} (user ${env.XUI_SIM_USERNAME ?? "admin"})`);
-  const stop = () => {
-    void sim.close().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  return sim;
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runSimulator(main);
