@@ -34,7 +34,7 @@ export function registerTaskHandler(kind: string, handler: TaskHandler, options:
   kindOptions.set(kind, options);
 }
 
-/** Told about a task that failed for the last time (the operators' alert; set by services/alerts). */
+/** Told about a task that failed for the last time (the operators' task.failed alert, events/task-failed.ts). */
 export type FinalFailureHook = (db: Db, task: { id: string; kind: string; attempts: number; error: string }) => Promise<void>;
 export function onFinalTaskFailure(hook: FinalFailureHook | undefined): void {
   g.__relayboardFinalFailure = hook;
@@ -125,7 +125,7 @@ export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; fa
       log.warn("task failed", { taskId: t.id, kind: t.kind, attempt: t.attempts, final, error: message });
       // A kind with no handler is not ours to name in a label (the set of series stays fixed).
       countTaskFailure(handler ? t.kind : "unknown", final);
-      await db
+      const recorded = await db
         .update(tasks)
         .set({
           status: final ? "FAILED" : "PENDING",
@@ -137,8 +137,10 @@ export async function runDueTasks(db: Db, limit = 20): Promise<{ ran: number; fa
           runAt: new Date(Date.now() + (kindOptions.get(t.kind)?.backoffSeconds ?? defaultBackoffSeconds)(t.attempts) * 1000),
           updatedAt: new Date(),
         })
-        .where(ours);
-      if (final && handler && kindOptions.get(t.kind)?.alertOnFinalFailure !== false) await alertFinalFailure(db, { id: t.id, kind: t.kind, attempts: t.attempts, error: message });
+        .where(ours)
+        .returning({ id: tasks.id });
+      // Only the run that recorded the last failure raises the alert (a fenced-out run recorded nothing).
+      if (final && recorded.length && handler && kindOptions.get(t.kind)?.alertOnFinalFailure !== false) await alertFinalFailure(db, { id: t.id, kind: t.kind, attempts: t.attempts, error: message });
     }
   }
   return { ran: claimed.rows.length, failed };
