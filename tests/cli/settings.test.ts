@@ -34,7 +34,7 @@ describe("settings get", () => {
     expect(out.settings.registrationOpen).toBe(true);
     expect(out.settings).not.toHaveProperty("smtpPassword");
     expect(out.settings).not.toHaveProperty("turnstileSecretKey");
-    expect(out.secretsSet).toEqual({ smtpPassword: false, turnstileSecretKey: false, metricsToken: false });
+    expect(out.secretsSet).toEqual({ smtpPassword: false, turnstileSecretKey: false, metricsToken: false, telegramBotToken: false });
   });
 
   it("one key prints the bare value; --json gives { key, secret, value }", async () => {
