@@ -22,6 +22,8 @@ export interface UserMessageInput extends UserProfile {
   /** Default: the chat's type when known, else "private" for positive ids and "group" for negative ones. */
   chatType?: ChatType;
   chatTitle?: string;
+  /** The bot message this one answers (a reply, as to a force_reply prompt): sent back as `reply_to_message`. */
+  replyToMessageId?: number;
 }
 
 export interface ButtonPressInput extends UserProfile {
@@ -91,7 +93,13 @@ function userMessage(core: SimCore, input: UserMessageInput): UpdateResult {
   // Writing to a bot one blocked is the client's "Restart": it unblocks first.
   if (c.blocked && c.chat.type === "private") setBlocked(core, c.chat.id, false);
   const entities = commandEntities(input.text);
-  const message = { message_id: ++c.lastMessageId, from, chat: { ...c.chat }, date: unixNow(), text: input.text, ...(entities.length ? { entities } : {}) };
+  let replied: ReturnType<typeof toTgMessage> | undefined;
+  if (input.replyToMessageId !== undefined) {
+    const m = c.messages.find((x) => x.messageId === input.replyToMessageId && !x.deletedAt);
+    if (!m) throw new InputError(`no bot message ${input.replyToMessageId} in chat ${input.chatId} to reply to`);
+    replied = toTgMessage(c, m);
+  }
+  const message = { message_id: ++c.lastMessageId, from, chat: { ...c.chat }, date: unixNow(), text: input.text, ...(entities.length ? { entities } : {}), ...(replied ? { reply_to_message: replied } : {}) };
   const update = core.queue.push("message", message);
   core.state.changed();
   return { updateId: update?.update_id ?? null, messageId: message.message_id };

@@ -62,6 +62,29 @@ describe("ticket replies through Telegram", () => {
     expect((await getTicketAdmin(admin.ctx, ticket.id)).messages.at(-1)!.body).toBe("Updated it, works now. Thanks!");
   });
 
+  it("a reply to an earlier prompt (Telegram's reply_to_message) goes to that prompt's ticket, not the last one asked", async () => {
+    const admin = await makeEnglishUser(t.db, "ADMIN");
+    const user = await makeEnglishUser(t.db);
+    const c = chat();
+    await bindThroughLink(w.sim, user, c);
+    const first = await openTicket(user, "First problem");
+    const second = await openTicket(user, "Second problem");
+    const prompts = [];
+    for (const ticket of [first, second]) {
+      const before = w.sim.sent(c).length;
+      await adminReplyTicket(admin.ctx, { ticketId: ticket.id, body: `About ${ticket.subject}` });
+      // Sends to one chat are paced (one a second): run the outbox until this one went out.
+      await expect.poll(async () => (await drainTasks(t.db), w.sim.sent(c).length), { timeout: 5_000, interval: 200 }).toBeGreaterThan(before);
+      const [note] = w.sim.sent(c).slice(before);
+      prompts.push(await pressAndWait(w.sim, c, `tr:${ticket.id}`, note!.messageId));
+    }
+    // The bot last asked about the second ticket; the user answers the first prompt with Telegram's "Reply".
+    const done = await ask(w.sim, c, "Answer to the first", { replyToMessageId: prompts[0]!.messageId });
+    expect(done.text).toBe("Your reply was added to the ticket “First problem”.");
+    expect((await getTicketAdmin(admin.ctx, first.id)).messages.at(-1)).toMatchObject({ body: "Answer to the first", authorRole: "USER" });
+    expect((await getTicketAdmin(admin.ctx, second.id)).messages.at(-1)!.body).toBe("About Second problem");
+  });
+
   it("a closed ticket takes no reply from Telegram", async () => {
     const admin = await makeEnglishUser(t.db, "ADMIN");
     const user = await makeEnglishUser(t.db);
