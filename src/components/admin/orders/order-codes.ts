@@ -1,6 +1,6 @@
 // The codes the order filters offer, kept here so client code does not pull in the database schema
 // (which brings drizzle into the browser bundle). `satisfies` ties each list to the schema's type.
-import type { OrderPayMethod, OrderStatus, PaymentProvider, ReviewStatus } from "@/server/db/schema/commerce";
+import type { OrderKind, OrderPayMethod, OrderStatus, PaymentProvider, ReviewStatus } from "@/server/db/schema/commerce";
 
 export const ORDER_STATUS_CODES = ["PENDING", "PAID", "CANCELLED", "EXPIRED", "REFUNDED"] as const satisfies readonly OrderStatus[];
 export const REVIEW_STATUS_CODES = ["NORMAL", "FLAGGED", "RESOLVED"] as const satisfies readonly ReviewStatus[];
@@ -11,7 +11,7 @@ export interface OrderRow {
   id: string;
   orderNo: string;
   email: string;
-  kind: "NEW_PURCHASE" | "RENEWAL" | "TRAFFIC_TOPUP";
+  kind: OrderKind;
   status: OrderStatus;
   reviewStatus: ReviewStatus;
   reviewNote: string | null;

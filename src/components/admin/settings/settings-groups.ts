@@ -15,7 +15,7 @@ export interface FieldDef {
   /** Takes a whole row of the two-column grid (so the pairs after it line up). */
   wide?: boolean;
 }
-export type GroupId = "site" | "registration" | "captcha" | "security" | "mail" | "support" | "orders" | "wallet" | "risk" | "logs" | "backup" | "metrics" | "reach";
+export type GroupId = "site" | "registration" | "captcha" | "security" | "mail" | "support" | "orders" | "wallet" | "risk" | "logs" | "backup" | "metrics" | "reach" | "growth";
 
 const f = (kind: FieldKind, ...keys: EditableKey[]): FieldDef[] => keys.map((key) => ({ key, kind }));
 const wide = (kind: FieldKind, key: EditableKey): FieldDef => ({ key, kind, wide: true });
@@ -65,6 +65,10 @@ export const GROUPS: GroupDef[] = [
   { id: "backup", fields: [...f("bool", "backupScheduleEnabled"), ...f("int", "backupKeepCount")] },
   { id: "metrics", fields: f("secret", "metricsToken") },
   { id: "reach", fields: [...f("secret", "telegramBotToken"), ...f("url", "telegramApiBaseUrl"), ...f("select", "telegramMode"), ...f("bool", "dailyDigestEnabled", "allowPrivateWebhookTargets")] },
+  {
+    id: "growth",
+    fields: [...f("int", "referralRatePercent"), ...f("bool", "referralFirstOrderOnly"), ...f("int", "referralHoldDays", "referralMinPayout"), ...f("bool", "planChangeEnabled"), ...f("select", "planChangeCreditBasis"), ...f("bool", "giftsEnabled"), ...f("int", "giftClaimDays")],
+  },
 ];
 
 export const ALL_FIELDS = GROUPS.flatMap((g) => g.fields);

@@ -7,7 +7,7 @@ import { users } from "./accounts";
 import { coupons, plans, promotions, streamingServices } from "./catalog";
 import { inbounds, nodes } from "./nodes";
 
-export const ORDER_KINDS = ["NEW_PURCHASE", "RENEWAL", "TRAFFIC_TOPUP"] as const;
+export const ORDER_KINDS = ["NEW_PURCHASE", "RENEWAL", "TRAFFIC_TOPUP", "PLAN_CHANGE"] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 export const ORDER_STATUSES = ["PENDING", "PAID", "CANCELLED", "EXPIRED", "REFUNDED"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -159,7 +159,7 @@ export const cartItems = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     planId: uuid("plan_id").notNull().references(() => plans.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<OrderKind>().notNull(),
+    kind: text("kind").$type<Exclude<OrderKind, "PLAN_CHANGE">>().notNull(),
     trafficGb: integer("traffic_gb").notNull().default(0),
     durationDays: integer("duration_days").notNull().default(0),
     targetSubscriptionId: uuid("target_subscription_id").references(() => subscriptions.id, { onDelete: "cascade" }),

@@ -15,3 +15,7 @@ export * from "./delivery";
 export * from "./risk";
 export * from "./wallet";
 export * from "./reach";
+export * from "./referral";
+export * from "./gifts";
+export * from "./kb";
+export * from "./plan-changes";

@@ -34,6 +34,9 @@ export const WALLET_TX_KINDS = [
   "TRANSFER_FEE", // a subscription transfer's fee
   "TRANSFER_FEE_REFUND", // that fee given back (rejected, cancelled, expired)
   "AUTO_RENEW", // a renewal paid from the balance by the auto-renew job
+  "COMMISSION", // available referral commission moved to the balance (issue 28)
+  "PLAN_CHANGE_CREDIT", // the unused value of a plan change credited (issue 28)
+  "GIFT_REFUND", // an unclaimed gift refunded to its buyer (issue 28)
 ] as const;
 export type WalletTxKind = (typeof WALLET_TX_KINDS)[number];
 

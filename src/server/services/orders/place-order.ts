@@ -39,7 +39,8 @@ export const MAX_PENDING_ORDERS = 5;
 
 export interface LineRequest {
   planId: string;
-  kind: OrderKind;
+  /** A plan change is priced by its own verb (plan-change/), with the unused value credited. */
+  kind: Exclude<OrderKind, "PLAN_CHANGE">;
   trafficGb?: number;
   days?: number;
   targetSubscriptionId?: string;

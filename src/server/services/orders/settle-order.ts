@@ -8,6 +8,7 @@ import { publishEvent } from "../events/publish";
 import { provisionOrder, type ProvisionResult } from "../provisioning/provision-order";
 import { captureHoldOf } from "../wallet/holds";
 import { queueReceipt } from "./receipt";
+import { creditReferralCommission } from "../referral/commission";
 
 export type SettleOutcome = { settled: true; order: Order; provisioned: ProvisionResult } | { settled: false; order: Order | undefined };
 
@@ -26,6 +27,7 @@ export async function settleOrder(tx: Tx, orderId: string, via: PaidVia, now: Da
   await captureHoldOf(tx, orderId, now);
   const provisioned = await provisionOrder(tx, order, now);
   await queueReceipt(tx, order);
+  await creditReferralCommission(tx, order, now);
   await publishEvent(tx, "order.paid", {
     orderId: order.id,
     orderNo: order.orderNo,

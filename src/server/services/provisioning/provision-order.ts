@@ -11,6 +11,8 @@ import { clientShouldBeEnabled } from "./desired-state";
 import { settleRenewalStock } from "./revival-stock";
 import { PANEL_CLIENT_SYNC } from "./task-kinds";
 import { publishEvent } from "../events/publish";
+import { holdGiftLine } from "../gifts/hold";
+import { applyPlanChange } from "../plan-change/apply";
 
 const GIB = 1024 ** 3;
 const DAY_MS = 86_400_000;
@@ -31,19 +33,22 @@ export async function provisionOrder(tx: Tx, order: Order, now: Date): Promise<P
   for (const item of items) {
     const [plan] = await tx.select().from(plans).where(eq(plans.id, item.planId));
     if (!plan) throw new Error(`order ${order.id} names plan ${item.planId}, which is gone`);
-    if (item.kind === "NEW_PURCHASE") result.created.push(await createSubscription(tx, order, item, plan, now));
-    else result.extended.push(await extendSubscription(tx, item, now));
+    if (item.kind === "PLAN_CHANGE") result.extended.push(await applyPlanChange(tx, order, item, plan, now));
+    else if (item.kind !== "NEW_PURCHASE") result.extended.push(await extendSubscription(tx, item, now));
+    // A gift waits for its recipient's claim (gifts/claim.ts provisions it then, for them).
+    else if (!(await holdGiftLine(tx, order, item, now))) result.created.push(await createSubscription(tx, order, item, plan, now));
   }
   return result;
 }
 
-async function createSubscription(tx: Tx, order: Order, item: OrderItem, plan: Plan, now: Date): Promise<string> {
+/** Creates the subscription a NEW_PURCHASE line bought, for its buyer or (a claimed gift) for `ownerId`. */
+export async function createSubscription(tx: Tx, order: Order, item: OrderItem, plan: Plan, now: Date, ownerId: string = order.userId): Promise<string> {
   const token = newDownloadToken();
   const proxy = plan.kind !== "STREAMING";
   const [sub] = await tx
     .insert(subscriptions)
     .values({
-      userId: order.userId,
+      userId: ownerId,
       planId: plan.id,
       kind: proxy ? "PROXY" : "STREAMING",
       trial: plan.kind === "TRIAL",

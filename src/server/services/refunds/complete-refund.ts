@@ -9,6 +9,8 @@ import { orderItems, payments, subscriptions, type Order, type Refund } from "..
 import { releaseSubscriptionStock } from "../orders/release-order";
 import { syncClientsOf } from "../provisioning/provision-order";
 import { moveBalance } from "../wallet/ledger";
+import { reverseReferralCommission } from "../referral/commission";
+import { cancelGiftsOfRefundedOrder } from "../gifts/hold";
 import { tellRefund } from "./notify-refund";
 
 /** Ends what the order bought or extended: status CANCELLED, panel clients disabled, stock released. */
@@ -56,6 +58,9 @@ export async function completeRefund(tx: Tx, c: CompleteInput): Promise<{ endedS
     await tx.update(payments).set({ status: "REFUNDED", updatedAt: now }).where(eq(payments.id, refund.paymentId));
   }
   const endedSubscriptions = refund.endSubscription ? await endOrderSubscriptions(tx, order.id, now) : [];
+  // Issue 28: commission still held for this order goes back; its unclaimed gifts can no longer be claimed.
+  await reverseReferralCommission(tx, order, now);
+  await cancelGiftsOfRefundedOrder(tx, order, now);
   await tellRefund(tx, order, refund, c.split);
   return { endedSubscriptions };
 }

@@ -59,6 +59,15 @@ export const SettingsSchema = z.object({
   telegramMode: z.enum(["polling", "webhook"]),
   allowPrivateWebhookTargets: bool,
   dailyDigestEnabled: bool,
+  // growth (issue 28): referral commission (minimum payout in minor units), plan changes, gifts
+  referralRatePercent: int(0, 100),
+  referralFirstOrderOnly: bool,
+  referralHoldDays: int(0, 365),
+  referralMinPayout: int(0, 100_000_000),
+  planChangeEnabled: bool,
+  planChangeCreditBasis: z.enum(["TIME", "TRAFFIC", "LOWER"]),
+  giftsEnabled: bool,
+  giftClaimDays: int(1, 365),
   // orders and subscription access. Prices are integer minor units of this currency (fen for CNY).
   currency: z.enum(["CNY", "USD", "EUR", "HKD", "TWD", "GBP", "SGD"]),
   orderExpiryMinutes: int(5, 24 * 60),
@@ -143,6 +152,16 @@ export const SETTINGS_DEFAULTS: Settings = {
   // Webhooks to private and loopback addresses would let an admin account probe the internal network.
   allowPrivateWebhookTargets: false,
   dailyDigestEnabled: true,
+  // Commission is money leaving the shop: off (0 %) until the operator sets a rate.
+  referralRatePercent: 0,
+  referralFirstOrderOnly: true,
+  referralHoldDays: 7,
+  referralMinPayout: 1_000,
+  planChangeEnabled: true,
+  // The lower of the time and traffic left: a user cannot use up the traffic and then be credited for the days.
+  planChangeCreditBasis: "LOWER",
+  giftsEnabled: true,
+  giftClaimDays: 30,
   currency: "CNY",
   orderExpiryMinutes: 30,
   subscriptionIpRateLimitPerHour: 180,
