@@ -32,6 +32,7 @@ export const FIRST_PASS_ONLY: Record<string, string> = {
   "admin-logs.spec.ts": "the log tabs, URL filters and confirmations (cleanup counts are Vitest's, on both)",
   "area-frames.spec.ts": "404 layouts, the folding menu and toast placement: layout",
   "journey.spec.ts": "the clicks from the landing page to a subscription URL: the pages' path (paying through the gateway simulator is purchase.spec's and pay-page's, on both)",
+  "kb.spec.ts": "writing, searching and voting in the help center pages: search and votes are Vitest's on both engines",
   "admin-lists.spec.ts": "typing into the list filters and the URL they keep: the browser side (the filtered queries are Vitest's, on both)",
 };
 

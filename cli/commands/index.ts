@@ -19,5 +19,7 @@ import { userTwoFactorCommands } from "./user-2fa";
 import { walletCommands } from "./wallet";
 import { webhookCommands } from "./webhook";
 import { apiTokenCommands } from "./apitoken";
+import { kbCommands } from "./kb";
+import { referralCommands } from "./referral";
 
-export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...subscriptionRulesCommands, ...subscriptionClientCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands, ...cardsCommands, ...webhookCommands, ...apiTokenCommands];
+export const ALL_COMMANDS: readonly Command[] = [...migrateCommands, ...adminCommands, ...userCommands, ...userTwoFactorCommands, ...settingsCommands, ...nodeCommands, ...planCommands, ...orderCommands, ...subscriptionCommands, ...subscriptionRulesCommands, ...subscriptionClientCommands, ...ticketCommands, ...announceCommands, ...backupCommands, ...walletCommands, ...cardsCommands, ...webhookCommands, ...apiTokenCommands, ...referralCommands, ...kbCommands];

@@ -7,7 +7,7 @@ import type { Command } from "../registry";
 
 const settings = () => import("../../src/server/services/settings");
 
-const FILE_SHAPE = '[{ "name", "platforms": ["ios"|"android"|"windows"|"macos"|"linux"...], "downloadUrl", "importUrlTemplate", "format" }]';
+const FILE_SHAPE = '[{ "name", "platforms": ["ios"|"android"|"windows"|"macos"|"linux"...], "downloadUrl", "importUrlTemplate", "format", "guideSlug"? }]';
 
 const clientsList: Command = {
   path: ["subscription", "clients", "list"],

@@ -23,7 +23,7 @@ export default async function Root() {
   if (u) redirect(u.role === "ADMIN" ? "/admin" : "/dashboard");
   // No session: an anonymous context, which listStorePlans serves (what is for sale is public).
   const ctx = await requestCtx();
-  const [info, plans, currency, t] = await Promise.all([siteInfo(), listStorePlans(ctx), storeCurrency(), getTranslations("store.storefront")]);
+  const [info, plans, currency, t, tk] = await Promise.all([siteInfo(), listStorePlans(ctx), storeCurrency(), getTranslations("store.storefront"), getTranslations("kb")]);
   const canRegister = info.registration.open;
   const ways = (at: "hero" | "cta") => (
     <Group gap="sm" justify="center">
@@ -35,6 +35,11 @@ export default async function Root() {
       <ButtonLink href="/login" size="md" variant={canRegister ? "default" : "filled"} data-testid={at === "hero" ? "storefront-log-in" : "storefront-cta-log-in"}>
         {t("logIn")}
       </ButtonLink>
+      {at === "hero" ? (
+        <ButtonLink href="/kb" size="md" variant="subtle" data-testid="storefront-help">
+          {tk("title")}
+        </ButtonLink>
+      ) : null}
     </Group>
   );
   return (

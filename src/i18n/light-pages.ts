@@ -30,7 +30,7 @@ export const isLightPath = (path: string): boolean => lightPageOf(path) !== null
  * namespace; a leading "-" leaves a part out (texts only shown after a click or a fetch).
  */
 export const LIGHT_MESSAGES: Record<LightPage, readonly string[]> = {
-  view: ["chrome", "subscriptionPage", "-subscriptionPage.refused", "durations"],
+  view: ["chrome", "subscriptionPage", "-subscriptionPage.refused", "durations", "kb.clientGuide"],
   own: [
     "chrome",
     "nav",
@@ -47,6 +47,8 @@ export const LIGHT_MESSAGES: Record<LightPage, readonly string[]> = {
     "-subscriptions.aggregate",
     "subscriptionPage",
     "-subscriptionPage.refused",
+    // The import buttons' "Set-up guide" links (knowledge base).
+    "kb.clientGuide",
     "devices",
     "-devices.adminTitle",
     "-devices.adminHint",
@@ -64,6 +66,8 @@ export const LIGHT_MESSAGES: Record<LightPage, readonly string[]> = {
     "-labels.taskPayload",
     // The confirmation dialogs mount closed but read their namespace at once.
     "nodes.cancel",
+    // The "Change plan" button's word; its dialog reads the rest of planChange from the full catalogue.
+    "planChange.open",
   ],
 };
 

@@ -288,6 +288,38 @@ export const ERROR_REASONS = {
   webhook_event_unknown: ["names", "allowed"],
   webhook_disabled: [],
   webhook_delivery_queued: [],
+  // Referral commission and payouts (issue 28 item 1)
+  referral_amount_invalid: [],
+  referral_payout_below_min: ["min"],
+  referral_insufficient: ["available"],
+  referral_payout_not_found: [],
+  referral_payout_not_pending: [],
+  // Gifts (issue 28 item 3)
+  gifts_disabled: [],
+  gift_to_self: [],
+  gift_plan_not_allowed: [],
+  gift_not_found: [],
+  gift_claimed: [],
+  gift_expired: [],
+  gift_cancelled: [],
+  gift_mail_limit: ["max"],
+  // Plan changes (issue 28 item 2)
+  plan_change_disabled: [],
+  plan_change_proxy_only: [],
+  plan_change_trial: [],
+  plan_change_not_active: [],
+  plan_change_same_plan: [],
+  plan_change_currency_mismatch: ["paid", "currency"],
+  plan_change_pending: ["orderNo"],
+  plan_change_extension_pending: ["orderNo"],
+  plan_change_no_longer_applies: [],
+  plan_change_currency_changed: [],
+  // Knowledge base (issue 28 item 4)
+  kb_article_not_found: [],
+  kb_article_exists: [],
+  kb_category_not_found: [],
+  kb_category_in_use: ["count"],
+  kb_voter_unknown: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -345,6 +377,7 @@ export const FIELD_CODES = {
   alipay_seller_id_format: [],
   rsa_private_key_format: [],
   rsa_public_key_format: [],
+  kb_slug_format: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldCode = keyof typeof FIELD_CODES;

@@ -19,6 +19,8 @@ const SECRET_SHAPES: Array<[RegExp, string]> = [
   [/\b(rb_[0-9a-f]{8}_)[A-Za-z0-9_-]{20,}/g, `$1${REDACTED}`],
   [/([?&;](?:token|secret|password|key|code|sig|signature)=)[^&\s"'#]+/gi, `$1${REDACTED}`],
   [/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`],
+  // A gift's claim link carries its one-time code in the path (/gift/<code>, services/gifts/codes.ts).
+  [/(\/gift\/)[A-Za-z0-9_-]{16,}/g, `$1${REDACTED}`],
 ];
 
 export function redactString(s: string): string {

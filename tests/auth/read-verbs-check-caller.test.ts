@@ -11,6 +11,8 @@ import * as backup from "../../src/server/services/backup";
 import * as catalog from "../../src/server/services/catalog";
 import * as logs from "../../src/server/services/logs";
 import * as dashboard from "../../src/server/services/dashboard";
+import * as kb from "../../src/server/services/kb";
+import * as gifts from "../../src/server/services/gifts";
 import * as nodes from "../../src/server/services/nodes";
 import * as nodeAlerts from "../../src/server/services/node-alerts";
 import * as webhooks from "../../src/server/services/webhooks";
@@ -19,6 +21,8 @@ import * as telegram from "../../src/server/services/telegram";
 import * as notifications from "../../src/server/services/notifications";
 import * as orders from "../../src/server/services/orders";
 import * as payments from "../../src/server/services/payments";
+import * as planChange from "../../src/server/services/plan-change";
+import * as referral from "../../src/server/services/referral";
 import * as paymentsConfig from "../../src/server/services/payments-config";
 import * as settings from "../../src/server/services/settings";
 import * as lifecycle from "../../src/server/services/subscription-lifecycle";
@@ -75,6 +79,11 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["getNodeIncidentOverview", (ctx) => nodeAlerts.getNodeIncidentOverview(ctx)],
   ["listNodeIncidents", (ctx) => nodeAlerts.listNodeIncidents(ctx, nodeId)],
   ["listStoredBackups", (ctx) => backup.listStoredBackups(ctx, { dir: mkdtempSync(path.join(tmpdir(), "rb-backups-")) })],
+  ["listKbArticlesAdmin", (ctx) => kb.listKbArticlesAdmin(ctx, {})],
+  ["listKbCategoriesAdmin", (ctx) => kb.listKbCategoriesAdmin(ctx)],
+  ["getKbArticleAdmin", (ctx) => kb.getKbArticleAdmin(ctx, "00000000-0000-4000-8000-000000000000").catch((e: { code?: string }) => (e.code === "NOT_FOUND" ? null : Promise.reject(e)))],
+  ["listReferralPayouts", (ctx) => referral.listReferralPayouts(ctx, {})],
+  ["listTopInviters", (ctx) => referral.listTopInviters(ctx, {})],
 ];
 
 describe("admin reads", () => {
@@ -134,11 +143,15 @@ const NO_CALLER: Record<string, string> = {
   getStorePlan: "one plan of that same public store",
   listActivePromotions: "the promotions the store advertises and checkout applies",
   listEnabledProviders: "takes a database handle, not a caller: the payments service's internal read (GET /api/payment/providers goes through listPaymentMethods, which checks)",
+  getGiftByCode: "the gift page (issue 28): whoever holds the link may see what the gift is, since the code is the bearer secret; unknown codes are counted per IP (beginGiftCodeCheck) and the answer carries no address",
   getClientCatalogue: "takes a database handle, not a caller: the client apps the subscription pages offer, public by nature (the browser page of a link shows them to whoever holds it)",
+  listKbArticles: "the help center is public by design: anonymous callers get the public articles only, signed-in ones the signed-in-only too (services/kb/access.ts)",
+  getKbArticle: "one article of that help center, by the same rule (a signed-in-only one is 404 to an anonymous caller)",
+  listKbCategories: "the help center's categories that hold an article the caller may read",
 };
 
 describe("every exported read verb", () => {
-  const areas = { accounts, backup, catalog, dashboard, logs, nodes, nodeAlerts, settings, telemetry, orders, payments, paymentsConfig, tasks, webhooks, apiTokens, telegram } as Record<string, Record<string, unknown>>;
+  const areas = { accounts, backup, catalog, dashboard, logs, nodes, nodeAlerts, settings, telemetry, orders, payments, paymentsConfig, tasks, webhooks, apiTokens, telegram, referral, gifts, planChange, kb } as Record<string, Record<string, unknown>>;
   const readVerbs = Object.entries(areas).flatMap(([area, mod]) =>
     Object.entries(mod)
       .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))
@@ -182,7 +195,7 @@ describe("what read verbs answer a non-admin", () => {
   };
 
   it("no read verb answers the owner an admin-only order field, and the owner's own verbs do answer", async () => {
-    const areas = { accounts, catalog, dashboard, notifications, orders, payments, subscriptions, support, telemetry, traffic } as Record<string, Record<string, unknown>>;
+    const areas = { accounts, catalog, dashboard, notifications, orders, payments, subscriptions, support, telemetry, traffic, planChange } as Record<string, Record<string, unknown>>;
     const reads = Object.entries(areas).flatMap(([area, mod]) =>
       Object.entries(mod)
         .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))

@@ -18,6 +18,7 @@ import { NODE_CLIENT_STATES, ORDER_KINDS, ORDER_PAY_METHODS, ORDER_STATUSES, PAI
 import { RISK_FINAL_ACTIONS, RISK_LEVELS, RISK_REASONS, RISK_REVIEW_STATUSES } from "@/server/db/schema/risk";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "@/server/db/schema/support-kinds";
 import { CARD_KINDS, CARD_STATUSES, RECHARGE_STATUSES, REFUND_DESTINATIONS, REFUND_STATUSES, TRANSFER_STATUSES, WALLET_HOLD_STATUSES, WALLET_TX_KINDS } from "@/server/db/schema/wallet";
+import { COMMISSION_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES } from "@/server/db/schema/referral";
 import { API_TAGS } from "@/server/openapi/types";
 import { ROUTES } from "@/server/openapi/routes";
 import { LABEL_COPIES } from "./label-copies";
@@ -58,6 +59,9 @@ const FAMILY_CODES: { [F in LabelFamily]: readonly LabelFamilies[F][] } = {
   auditTarget: AUDIT_TARGET_TYPES,
   auditAction: AUDIT_ACTIONS,
   apiTag: API_TAGS,
+  referralCommissionStatus: COMMISSION_STATUSES,
+  referralPayoutStatus: PAYOUT_STATUSES,
+  referralPayoutMethod: PAYOUT_METHODS,
 };
 
 const LOCALES = ["en", "zh-CN"] as const;

@@ -11,6 +11,7 @@ import type { NodeClientState, OrderKind, OrderPayMethod, OrderStatus, PaidVia, 
 import type { RiskFinalAction, RiskLevel, RiskReason, RiskReviewStatus } from "@/server/db/schema/risk";
 import type { TicketCategory, TicketPriority, TicketStatus } from "@/server/db/schema/support-kinds";
 import type { ApiTag } from "@/server/openapi/types";
+import type { CommissionStatus, PayoutMethod, PayoutStatus } from "@/server/db/schema/referral";
 import type { CardKind, CardStatus, RechargeStatus, RefundDestination, RefundStatus, TransferStatus, WalletHoldStatus, WalletTxKind } from "@/server/db/schema/wallet";
 
 /** Each family and the codes it words. */
@@ -49,6 +50,9 @@ export interface LabelFamilies {
   auditTarget: AuditTargetType;
   auditAction: AuditAction;
   apiTag: ApiTag;
+  referralCommissionStatus: CommissionStatus;
+  referralPayoutStatus: PayoutStatus;
+  referralPayoutMethod: PayoutMethod;
 }
 export type LabelFamily = keyof LabelFamilies;
 

@@ -29,6 +29,8 @@ import {
   IconDatabaseExport,
   IconTicket,
   IconWebhook,
+  IconUsersPlus,
+  IconBook,
   IconPlugConnected,
   IconUsers,
   IconWallet,
@@ -79,6 +81,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
         { href: "/admin/coupons", label: t("coupons"), icon: <IconTicket size={18} /> },
         { href: "/admin/promotions", label: t("promotions"), icon: <IconDiscount size={18} /> },
         { href: "/admin/payments", label: tp("nav"), icon: <IconCreditCard size={18} /> },
+        { href: "/admin/referral", label: t("referral"), icon: <IconUsersPlus size={18} />, testId: "nav-admin-referral" },
       ],
     },
     ...(wallet
@@ -115,6 +118,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
       items: [
         { href: "/admin/announcements", label: t("announcements"), icon: <IconSpeakerphone size={18} /> },
         { href: "/admin/mail-templates", label: t("mailTemplates"), icon: <IconMail size={18} /> },
+        { href: "/admin/kb", label: t("kb"), icon: <IconBook size={18} />, testId: "nav-admin-kb" },
       ],
     },
     {

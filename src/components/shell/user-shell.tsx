@@ -14,6 +14,8 @@ import {
   IconKey,
   IconTransfer,
   IconWallet,
+  IconUsersPlus,
+  IconBook,
 } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
@@ -60,7 +62,9 @@ export function UserShell({ user, siteName, banner, cartCount = 0, unreadCount =
         ]
       : []),
     { href: "/lines", label: t("lines"), icon: <IconRoute size={18} /> },
+    { href: "/referral", label: t("referral"), icon: <IconUsersPlus size={18} />, testId: "nav-referral" },
     { href: "/tickets", label: t("tickets"), icon: <IconTicket size={18} /> },
+    { href: "/kb", label: t("help"), icon: <IconBook size={18} />, testId: "nav-kb" },
     { href: "/notifications", label: t("notifications"), icon: <IconBell size={18} />, badge: unread > 0 ? String(unread) : undefined, testId: "nav-notifications" },
     { href: "/account", label: t("account"), icon: <IconUserCircle size={18} /> },
   ];

@@ -11,6 +11,7 @@ import { useEffect, useState } from "react";
 import { buyNowAction, previewBuyNowAction } from "@/app/(user)/store/actions";
 import { notifyError } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
+import { GiftFields, useGiftState } from "@/components/gifts/gift-fields";
 import type { StorePlan } from "@/server/services/catalog/plan-queries";
 import type { CartPreviewResult } from "./cart-view";
 import { CouponField, useCouponState } from "./coupon-field";
@@ -26,11 +27,14 @@ export interface BuyDialogProps {
   onClose: () => void;
   /** A slider plan's traffic to start with (the card's choice); the plan's minimum otherwise. */
   initialGb?: number;
+  /** Issue 28: the shop sells gifts, so the dialog offers "This is a gift" (on at first with `initialGift`). */
+  giftable?: boolean;
+  initialGift?: boolean;
 }
 
 const isSlider = (p: BuyablePlan) => p.pricingMode === "SLIDER" && p.kind !== "STREAMING";
 
-function BuyBody({ plan, initialGb, onClose }: { plan: BuyablePlan; initialGb?: number; onClose: () => void }) {
+function BuyBody({ plan, initialGb, onClose, giftable = false, initialGift = false }: { plan: BuyablePlan; initialGb?: number; onClose: () => void; giftable?: boolean; initialGift?: boolean }) {
   const t = useTranslations("payPage");
   const tc = useTranslations("store.catalog");
   const { messageOf, fieldMessages } = useErrorText();
@@ -38,6 +42,7 @@ function BuyBody({ plan, initialGb, onClose }: { plan: BuyablePlan; initialGb?: 
   const slider = isSlider(plan);
   const [gb, setGb] = useState<number | "">(slider ? (initialGb ?? plan.minGb) : plan.trafficGb);
   const coupon = useCouponState();
+  const gift = useGiftState(giftable && initialGift);
   const applied = coupon.applied;
   const [preview, setPreview] = useState<CartPreviewResult>(null);
   const [busy, setBusy] = useState<"coupon" | "order" | null>(null);
@@ -74,10 +79,11 @@ function BuyBody({ plan, initialGb, onClose }: { plan: BuyablePlan; initialGb?: 
 
   const buy = async () => {
     setBusy("order");
-    const r = await buyNowAction(input(applied)).catch(() => ({ ok: false as const, error: networkError() }));
+    const r = await buyNowAction({ ...input(applied), giftEmail: gift.giftEmail }).catch(() => ({ ok: false as const, error: networkError() }));
     if (!r.ok) {
       setBusy(null);
       if (fieldMessages(r.error).couponCode) return coupon.setError(messageOf(r.error));
+      if (fieldMessages(r.error).giftEmail) return gift.setError(messageOf(r.error));
       return notifyError(messageOf(r.error));
     }
     // Stays busy while the payment page loads.
@@ -104,6 +110,7 @@ function BuyBody({ plan, initialGb, onClose }: { plan: BuyablePlan; initialGb?: 
           data-testid="buy-gb"
         />
       ) : null}
+      {giftable && plan.kind !== "TRIAL" ? <GiftFields state={gift} disabled={busy === "order"} /> : null}
       <CouponField {...coupon.field} onApply={() => void applyCoupon()} onRemove={coupon.clear} busy={busy === "coupon"} disabled={!gbOk || (busy !== null && busy !== "coupon")} testIdPrefix="buy-coupon" />
       {preview && !preview.ok ? (
         <Alert color="red" variant="light" role="alert" data-testid="buy-preview-error">
@@ -124,7 +131,7 @@ function BuyBody({ plan, initialGb, onClose }: { plan: BuyablePlan; initialGb?: 
         <Button variant="default" onClick={onClose} disabled={busy === "order"}>
           {t("keepShopping")}
         </Button>
-        <Button onClick={buy} loading={busy === "order"} disabled={!data || plan.soldOut || (busy !== null && busy !== "order")} data-testid="buy-dialog-submit">
+        <Button onClick={buy} loading={busy === "order"} disabled={!data || plan.soldOut || !gift.ready || (busy !== null && busy !== "order")} data-testid="buy-dialog-submit">
           {t("placeOrder")}
         </Button>
       </Group>
@@ -133,11 +140,11 @@ function BuyBody({ plan, initialGb, onClose }: { plan: BuyablePlan; initialGb?: 
 }
 
 /** `<BuyDialog plan={plan} opened={open} onClose={...} initialGb={gb} />`: its body starts fresh each time it opens. */
-export function BuyDialog({ plan, opened, onClose, initialGb }: BuyDialogProps) {
+export function BuyDialog({ plan, opened, onClose, initialGb, giftable, initialGift }: BuyDialogProps) {
   const t = useTranslations("payPage");
   return (
     <Modal opened={opened && !!plan} onClose={onClose} title={plan ? t("buyTitle", { plan: plan.name }) : ""} centered closeButtonProps={{ "aria-label": t("close") }}>
-      {opened && plan ? <BuyBody key={plan.id} plan={plan} initialGb={initialGb} onClose={onClose} /> : null}
+      {opened && plan ? <BuyBody key={plan.id} plan={plan} initialGb={initialGb} onClose={onClose} giftable={giftable} initialGift={initialGift} /> : null}
     </Modal>
   );
 }

@@ -12,6 +12,7 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import type { OrderKind, OrderStatus } from "@/server/db/schema/commerce";
+import type { GiftStatus } from "@/server/db/schema/gifts";
 import { formatMoney } from "./money";
 import { OrderStatusBadge } from "./status";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -27,6 +28,8 @@ export interface OrderRow {
   totalMinor: number;
   currency: string;
   items: string[];
+  /** Issue 28: the order is a gift; its state in the buyer's words. */
+  giftStatus?: GiftStatus | null;
 }
 
 function KindText({ kind }: { kind: OrderKind }) {
@@ -57,6 +60,17 @@ function Actions({ order, onCancel }: { order: OrderRow; onCancel: () => void })
         {t("details")}
       </ButtonLink>
     </Group>
+  );
+}
+
+/** A gift order's line under its items (issue 28). */
+function GiftLine({ status }: { status: GiftStatus | null | undefined }) {
+  const t = useTranslations("gifts");
+  if (!status) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="order-gift" data-status={status}>
+      {t("orders.giftLine", { status: t(`status.${status}`) })}
+    </Text>
   );
 }
 
@@ -112,6 +126,7 @@ export function OrdersList({ rows }: { rows: OrderRow[] }) {
                   {" · "}
                   {items(o)}
                 </Text>
+                <GiftLine status={o.giftStatus} />
                 <Group justify="space-between" wrap="nowrap">
                   <Text size="xs" c="dimmed">
                     {date(o.createdAt)}
@@ -155,6 +170,7 @@ export function OrdersList({ rows }: { rows: OrderRow[] }) {
                       <Text size="sm" lineClamp={2}>
                         {items(o)}
                       </Text>
+                      <GiftLine status={o.giftStatus} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">

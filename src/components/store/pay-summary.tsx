@@ -5,6 +5,9 @@
 import { Badge, Card, Divider, Group, Stack, Text } from "@mantine/core";
 import { useLocale, useTranslations } from "next-intl";
 import type { OrderKind } from "@/server/db/schema/commerce";
+import { PlanChangeCard } from "@/components/plan-change/plan-change-card";
+import type { PlanChangeView } from "@/server/services/plan-change/view";
+import { GiftSummaryLine } from "@/components/gifts/gift-summary-line";
 import { formatMoney } from "./money";
 
 export interface PaySummaryLine {
@@ -24,6 +27,10 @@ export interface PaySummaryData {
   couponDiscountMinor: number;
   promotionDiscountMinor: number;
   totalMinor: number;
+  /** A plan change's order: the arithmetic behind its amount (issue 28 item 2). */
+  planChange?: PlanChangeView | null;
+  /** Issue 28: bought as a gift for this address (mailed a link to claim it once paid). */
+  giftEmail?: string | null;
 }
 
 function Row({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
@@ -75,6 +82,8 @@ export function PaySummary({ summary }: { summary: PaySummaryData }) {
             </Text>
           </Group>
         ))}
+        {summary.planChange ? <PlanChangeCard view={summary.planChange} withBorder={false} /> : null}
+        {summary.giftEmail ? <GiftSummaryLine email={summary.giftEmail} /> : null}
         {saved > 0 ? (
           <>
             <Divider />

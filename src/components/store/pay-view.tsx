@@ -22,6 +22,8 @@ import { OrderResultLink } from "./order-result-link";
 import { formatMoney } from "./money";
 import { PaySummary, type PaySummaryData } from "./pay-summary";
 import { PaymentPanel } from "./payment-panel";
+import { PlanChangePaid } from "@/components/plan-change/plan-change-paid";
+import { GiftPaid } from "@/components/gifts/gift-paid";
 
 // The wallet's recharge page shows a payment the same way.
 export { PaymentPanel };
@@ -190,6 +192,26 @@ export function PayView({ status, methods: allMethods, balance = null, returnedT
     </>
   );
 
+  if (live.orderStatus === "PAID" && summary.giftEmail) {
+    return (
+      <Stack gap="md">
+        {header}
+        <GiftPaid email={summary.giftEmail} orderNo={status.orderNo}>
+          {links}
+        </GiftPaid>
+      </Stack>
+    );
+  }
+  if (live.orderStatus === "PAID" && summary.planChange) {
+    return (
+      <Stack gap="md">
+        {header}
+        <PlanChangePaid view={summary.planChange} orderNo={status.orderNo}>
+          {links}
+        </PlanChangePaid>
+      </Stack>
+    );
+  }
   if (live.orderStatus === "PAID") {
     const orderNo = status.orderNo;
     // A renewal or a top-up is done once paid (provisioned in the payment's transaction): say what happened.

@@ -3,7 +3,7 @@
 // plans), how many are left, the lines of its node; and buy now / add to cart, or sign up. Buying
 // with a coupon goes through the buy dialog (buy-dialog.tsx).
 import { Badge, Button, Card, Group, NumberInput, Slider, Stack, Text, Title } from "@mantine/core";
-import { IconShoppingCartPlus, IconStarFilled, IconTicket } from "@tabler/icons-react";
+import { IconGift, IconShoppingCartPlus, IconStarFilled, IconTicket } from "@tabler/icons-react";
 import { useTranslations, useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
@@ -47,7 +47,8 @@ function Lines({ plan }: { plan: StorePlan }) {
   );
 }
 
-export function PlanCard({ plan, currency, visitor = false }: { plan: StorePlan; currency: string; visitor?: boolean }) {
+/** `giftable` (issue 28): the shop sells gifts, so the card offers "Buy as a gift" (the buy dialog with its gift switch on). */
+export function PlanCard({ plan, currency, visitor = false, giftable = false }: { plan: StorePlan; currency: string; visitor?: boolean; giftable?: boolean }) {
   const locale = useLocale();
   const t = useTranslations("store.catalog");
   const ts = useTranslations("store.storefront");
@@ -57,8 +58,10 @@ export function PlanCard({ plan, currency, visitor = false }: { plan: StorePlan;
   const [gb, setGb] = useState(plan.minGb);
   const [busy, setBusy] = useState<"buy" | "cart" | null>(null);
   const [couponDialog, setCouponDialog] = useState(false);
+  const [asGift, setAsGift] = useState(false);
   const titleId = useId();
   const tp = useTranslations("payPage");
+  const tg = useTranslations("gifts.buy");
   const gbOk = !slider || (Number.isInteger(gb) && gb >= plan.minGb && gb <= plan.maxGb);
   const priceMinor = slider ? plan.pricePerGbMinor * (gbOk ? gb : plan.minGb) : plan.priceMinor;
   const free = !slider && plan.priceMinor === 0;
@@ -181,14 +184,33 @@ export function PlanCard({ plan, currency, visitor = false }: { plan: StorePlan;
               variant="subtle"
               size="compact-sm"
               leftSection={<IconTicket size={14} />}
-              onClick={() => setCouponDialog(true)}
+              onClick={() => {
+                setAsGift(false);
+                setCouponDialog(true);
+              }}
               disabled={plan.soldOut || !gbOk || busy !== null}
               aria-label={tp("haveCouponLabel", { plan: plan.name })}
               data-testid="buy-with-coupon"
             >
               {tp("haveCoupon")}
             </Button>
-            <BuyDialog plan={plan} opened={couponDialog} onClose={() => setCouponDialog(false)} initialGb={slider ? gb : undefined} />
+            {giftable ? (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconGift size={14} />}
+                onClick={() => {
+                  setAsGift(true);
+                  setCouponDialog(true);
+                }}
+                disabled={plan.soldOut || !gbOk || busy !== null}
+                aria-label={tg("asGiftLabel", { plan: plan.name })}
+                data-testid="buy-as-gift"
+              >
+                {tg("asGift")}
+              </Button>
+            ) : null}
+            <BuyDialog plan={plan} opened={couponDialog} onClose={() => setCouponDialog(false)} initialGb={slider ? gb : undefined} giftable={giftable} initialGift={asGift} />
           </>
         ) : null}
       </Stack>

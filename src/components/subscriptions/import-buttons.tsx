@@ -6,6 +6,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { CLIENT_PLATFORMS, type ClientEntry, type ClientPlatform } from "@/server/services/settings/client-catalogue-types";
+import { ClientGuideLink } from "../kb/client-guide-link";
 import classes from "./import-buttons.module.css";
 import { importLinks } from "./import-links";
 
@@ -58,6 +59,7 @@ export function ImportButtons({ contentUrl, name, clients, platform = null }: Pr
                 {t("importDownload")}
               </a>
             ) : null}
+            {l.guideSlug ? <ClientGuideLink slug={l.guideSlug} name={l.label} className={classes.get} testId={`import-guide-${l.client}`} /> : null}
           </li>
         ))}
       </ul>

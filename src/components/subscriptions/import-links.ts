@@ -15,6 +15,8 @@ export interface ImportLink {
   platforms: ClientPlatform[];
   downloadUrl: string;
   href: string;
+  /** The app's set-up guide in the help center (/kb/<slug>), when the page found one the reader can open. */
+  guideSlug?: string;
 }
 
 /** The content URL asking for one format explicitly (`format=` set or replaced), so the app gets what it parses whatever its User-Agent. */
@@ -74,5 +76,6 @@ export function importLinks(catalogue: readonly ClientEntry[], contentUrl: strin
     platforms: e.platforms,
     downloadUrl: e.downloadUrl,
     href: fillTemplate(e.importUrlTemplate, withFormat(contentUrl, e.format), name),
+    ...(e.guideSlug ? { guideSlug: e.guideSlug } : {}),
   }));
 }

@@ -20,7 +20,9 @@ import { CreateInput as CreateTicketForm, ReplyWithFilesInput } from "../service
 import { HistoryQueryInput, LatencyReportInput, NodeQueryInput, TraceReportInput } from "../services/telemetry/inputs";
 import { MetricsBatchInput, MetricsReportInput } from "../services/telemetry/metrics-input";
 import { RedeemCardInput } from "../services/wallet/cards-redeem";
+import { PayoutRequestInput } from "../services/referral/payouts";
 import { API_V1_ROUTES } from "./routes-v1";
+import { KB_ROUTES } from "./routes-kb";
 import type { RouteDoc } from "./types";
 
 const uuid = (description: string) => ({ schema: z.uuid(), description });
@@ -89,6 +91,7 @@ export const ROUTES: RouteDoc[] = [
     success: { status: 200, description: "{ ok: true }" }, errors: [400, 401, 404, 413, 503],
   },
   { method: "get", path: "/api/public/app-info", tag: "Public", summary: "Site name, public settings and current announcements", access: "public", success: { status: 200, description: "The site's public information with `announcements`." }, errors: [] },
+  ...KB_ROUTES,
 
   { method: "get", path: "/api/latency", tag: "Telemetry", summary: "Latest latency per carrier of one node", access: "public", sessionOptional: true, description: "Anonymous callers are served only when telemetry is public (a setting); otherwise a session is required.", query: NodeQueryInput, success: { status: 200, description: "{ nodeId, nodeName, lastReportAt, latencies[] }" }, errors: [400, 401, 403, 404] },
   { method: "get", path: "/api/latency/history", tag: "Telemetry", summary: "Latency history of one node and carrier, in buckets", access: "public", sessionOptional: true, description: "Same access rule as GET /api/latency.", query: HistoryQueryInput, success: { status: 200, description: "{ nodeId, carrier, range, bucketSeconds, from, to, points[] }" }, errors: [400, 401, 403, 404] },
@@ -119,6 +122,21 @@ export const ROUTES: RouteDoc[] = [
   { method: "post", path: "/api/wallet/recharge/payment/create", tag: "Wallet", summary: "Start a gateway payment for one of the caller's pending recharge orders", access: "user", description: "Wallet edition only (404 otherwise). `provider=balance` is refused (400 recharge_balance_refused): a recharge is never paid from the balance.", body: { contentType: "application/json", schema: { name: "CreateRechargePaymentInput", schema: RechargePaymentInput } }, success: { status: 200, description: "The payment: trade number, amount and what to show (QR code, pay URL or USDT address)." }, errors: [400, 401, 403, 404, 409, 413, 415, 503] },
   { method: "get", path: "/api/wallet/recharge/query/{tradeNo}", tag: "Wallet", summary: "Payment status of a recharge by trade number", access: "user", description: "Wallet edition only (404 otherwise). While the attempt is open the gateway is asked too, so a lost callback still credits the balance (once).", pathParams: { tradeNo: { schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), description: "The payment's trade number." } }, success: { status: 200, description: "{ tradeNo, provider, paymentStatus, recharge }" }, errors: [401, 403, 404] },
   { method: "post", path: "/api/wallet/redeem-card", tag: "Wallet", summary: "Redeem a prepaid card", access: "user", description: "Wallet edition only (404 otherwise). A balance card credits the balance at once; a plan card activates its plan (a new subscription). Unknown, used and expired codes all answer 400 card_invalid. Wrong codes are limited per account (10 an hour) and per IP (30 an hour): 429 with Retry-After.", body: { contentType: "application/json", schema: { name: "RedeemCardInput", schema: RedeemCardInput } }, success: { status: 200, description: "{ kind: BALANCE, cardId, amountMinor, balanceMinor, currency } or { kind: PLAN, cardId, planId, planName, subscriptionId, orderId, orderNo }" }, errors: [400, 401, 403, 404, 409, 413, 415, 429] },
+
+  {
+    method: "get", path: "/api/referral", tag: "Referral", summary: "The caller's invite link, referral figures, invitees and payouts", access: "user",
+    description: "Amounts in minor units. `availableMinor` = matured commission minus every payout not rejected; commission still in its holding period is `pendingMinor`. Invitees' emails are masked (first character and domain), 50 a page (`page`); payouts are the newest 50 and never carry the payout details.",
+    query: z.object({ page: z.coerce.number().int().min(1).max(10_000).optional().describe("Page of the invitees (50 a page).") }),
+    success: { status: 200, description: "{ link, inviteCode, currency, terms: { ratePercent, firstOrderOnly, holdDays, minPayoutMinor }, earnedMinor, pendingMinor, availableMinor, requestedMinor, paidOutMinor, invitees: [{ email, registeredAt, earnedMinor }], inviteesTotal, page, payouts: [{ id, amountMinor, currency, method, status, reference, rejectReason, createdAt, decidedAt }], payoutsTotal }" },
+    errors: [400, 401, 403],
+  },
+  {
+    method: "post", path: "/api/referral/payouts", tag: "Referral", summary: "Ask for a payout of available referral commission", access: "user",
+    description: "`amount` in minor units (1000 = 10.00), at least the referralMinPayout setting and at most what is available (409 referral_insufficient). `account` is stored encrypted and shown only to admins on the payout's detail. An admin marks it paid with a reference or rejects it with a reason (the amount is then available again).",
+    body: { contentType: "application/json", schema: { name: "ReferralPayoutRequest", schema: PayoutRequestInput } },
+    success: { status: 201, description: "{ id, amountMinor, currency, method, status: PENDING, createdAt, availableMinor }" },
+    errors: [400, 401, 403, 409, 413, 415],
+  },
 
   { method: "get", path: "/api/subscription/{id}", tag: "Subscriptions", summary: "Subscription content for client apps", access: "public", description: "Answered by the custom server before Next.js (the same pipeline as the Route Handler). The token in the query is the credential.", pathParams: { id: uuid("The subscription.") }, query: SubscriptionQuery, success: subscriptionContent, errors: [400, 403, 404, 406, 429] },
   { method: "get", path: "/api/subscription/all", tag: "Subscriptions", summary: "Every active subscription of one user, as one content", access: "public", description: "The user's aggregate token in the query is the credential.", query: SubscriptionQuery, success: subscriptionContent, errors: [400, 403, 404, 406, 429] },

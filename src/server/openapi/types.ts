@@ -9,7 +9,7 @@ export const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** The document's groups; the admin reference page heads each with its words (labels.apiTag). */
-export const API_TAGS = ["Auth", "Public", "Subscriptions", "Payments", "Wallet", "Notifications", "Support", "Admin", "Operations", "Agent", "Telemetry", "Integrations"] as const;
+export const API_TAGS = ["Auth", "Public", "Subscriptions", "Payments", "Wallet", "Notifications", "Support", "Admin", "Operations", "Agent", "Telemetry", "Integrations", "Referral"] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 
 export interface NamedSchema {

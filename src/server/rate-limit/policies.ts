@@ -63,6 +63,11 @@ export const LIMITS = {
   // tokens (counted before the lookup, given back when the token was good), like the metrics token.
   apiPerToken: { limit: 600, windowSeconds: 60 },
   apiTokenFailuresPerIp: { limit: 30, windowSeconds: 10 * 60 },
+  // Gift links (issue 28, services/gifts): the gift page and the claim look a code up by its keyed
+  // hash. Counted before the lookup and given back when the code names a gift, so only unknown
+  // codes use the budget. The code is 144 random bits, so this bounds load and probing, not luck.
+  giftCodeFailuresPerUser: { limit: 10, windowSeconds: 60 * 60 },
+  giftCodeFailuresPerIp: { limit: 30, windowSeconds: 60 * 60 },
 } as const;
 
 type Limit = { limit: number; windowSeconds: number };
@@ -261,6 +266,25 @@ export const beginCouponCodeCheck = (userId: string, ipRaw: string | undefined) 
  * up, like a coupon code; the returned function gives both counts back when the attempt was not a failure.
  */
 export const beginCardCodeCheck = (userId: string, ipRaw: string | undefined) => beginCodeCheck("card", userId, ipRaw, LIMITS.cardFailuresPerUser, LIMITS.cardFailuresPerIp);
+
+/**
+ * A gift code looked up (the gift page, signed in or not, and the claim): counted per client IP, and
+ * per account when signed in, before the lookup; the returned function gives the counts back once
+ * the code named a gift.
+ */
+export async function beginGiftCodeCheck(userId: string | undefined, ipRaw: string | undefined): Promise<() => Promise<void>> {
+  if (userId) return beginCodeCheck("gift", userId, ipRaw, LIMITS.giftCodeFailuresPerUser, LIMITS.giftCodeFailuresPerIp);
+  const key = `gift:ip:${requireIp(ipRaw)}`;
+  const l = LIMITS.giftCodeFailuresPerIp;
+  const r = await getLimiter().hit(key, l.limit, l.windowSeconds);
+  if (!r.ok) throw rateLimited(r.retryAfterSeconds);
+  let refunded = false;
+  return async () => {
+    if (refunded) return;
+    refunded = true;
+    await getLimiter().hit(key, l.limit, l.windowSeconds, -1);
+  };
+}
 
 /** A typed code counted per account and per IP before its lookup; refunded (once) by the returned function. */
 async function beginCodeCheck(prefix: string, userId: string, ipRaw: string | undefined, user: Limit, perIp: Limit): Promise<() => Promise<void>> {

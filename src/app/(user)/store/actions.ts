@@ -8,12 +8,14 @@ const Purchase = args(["input", fields]);
 type PurchaseInput = { planId: string; trafficGb?: number };
 /** Buy now's choices: the plan, the traffic of a slider plan, and a coupon code (optional). */
 type BuyInput = PurchaseInput & { couponCode?: string };
+/** Issue 28: buy now may be a gift for someone's email (`giftEmail`); the recipient claims it at /gift/<code>. */
+type BuyNowInput = BuyInput & { giftEmail?: string };
 
 /**
  * Places the order at once; the page then opens its payment page (a free order is already paid).
  * The same choices again, while that order is unpaid, answer the same order (no second one).
  */
-export async function buyNowAction(...a: [input: BuyInput]) {
+export async function buyNowAction(...a: [input: BuyNowInput]) {
   return runAction(
     Purchase,
     a,

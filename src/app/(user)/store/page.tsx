@@ -7,6 +7,8 @@ import { BuyFromUrl } from "@/components/store/buy-from-url";
 import { PlanCard } from "@/components/store/plan-card";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { listStorePlans } from "@/server/services/catalog";
+import { giftsOffered } from "@/server/services/gifts/offered";
+import { getDb } from "@/server/db/client";
 import { storeCurrency } from "@/app/store-currency";
 import { EmptyState } from "@/components/shell/empty-state";
 
@@ -17,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function StorePage() {
   await requireUserPage();
   const ctx = await requestCtx();
-  const [plans, currency, t] = await Promise.all([listStorePlans(ctx), storeCurrency(), getTranslations("store.catalog")]);
+  const [plans, currency, t, giftable] = await Promise.all([listStorePlans(ctx), storeCurrency(), getTranslations("store.catalog"), giftsOffered(getDb())]);
   return (
     <Stack gap="md">
       <PageHeading title={t("title")} subtitle={t("subtitle")} />
@@ -27,7 +29,7 @@ export default async function StorePage() {
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="store-plans">
             {plans.map((p) => (
-              <PlanCard key={p.id} plan={p} currency={currency} />
+              <PlanCard key={p.id} plan={p} currency={currency} giftable={giftable} />
             ))}
           </SimpleGrid>
           {/* ?buy=<planId> opens that plan's buy dialog (e.g. after registering to buy it). */}

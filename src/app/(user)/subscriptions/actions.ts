@@ -6,6 +6,7 @@ import { args, noArgs, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { addToCart, addTraffic, previewOrder, renewSubscription } from "@/server/services/orders";
 import * as subs from "@/server/services/subscriptions";
+import * as planChange from "@/server/services/plan-change";
 
 export interface ExtensionInput {
   planId: string;
@@ -65,4 +66,29 @@ export async function rotateAggregateLink(...a: []) {
 /** The shared account's credentials of one's own active streaming subscription (audited). */
 export async function revealStreamingCredentials(...a: [subscriptionId: string]) {
   return runAction(SubscriptionId, a, (ctx, [subscriptionId]) => subs.revealStreamingCredentials(ctx, subscriptionId));
+}
+
+// Plan changes (issue 28 item 2): the plans one's own subscription may move to, the arithmetic of a
+// move (nothing reserved), and the move's order, which the page then opens on its payment page.
+const PlanMove = args(["subscriptionId", str], ["planId", str]);
+
+export async function planChangeOptions(...a: [subscriptionId: string]) {
+  return runAction(SubscriptionId, a, (ctx, [subscriptionId]) => planChange.listPlanChangeOptions(ctx, subscriptionId));
+}
+
+export async function previewPlanChange(...a: [subscriptionId: string, planId: string]) {
+  return runAction(PlanMove, a, (ctx, [subscriptionId, planId]) => planChange.previewPlanChange(ctx, { subscriptionId, planId }));
+}
+
+/** Answers the order (a change with nothing due comes back already paid and applied). */
+export async function orderPlanChange(...a: [subscriptionId: string, planId: string]) {
+  return runAction(
+    PlanMove,
+    a,
+    async (ctx, [subscriptionId, planId]) => {
+      const o = await planChange.orderPlanChange(ctx, { subscriptionId, planId });
+      return { id: o.id, status: o.status };
+    },
+    { revalidate: ([subscriptionId]) => ["/subscriptions", `/subscriptions/${subscriptionId}`, "/orders"] },
+  );
 }

@@ -19,6 +19,8 @@ import { durationParts } from "@/i18n/duration";
 import { getDb } from "@/server/db/client";
 import { requestMeta } from "@/server/http/request-meta";
 import { getClientCatalogue } from "@/server/services/settings";
+import { withReadableGuides } from "@/server/services/kb";
+import { makeCtx } from "@/server/context";
 import { openContent, type GateResult, type SubjectSubscription } from "@/server/services/subscription-content/access";
 import { contentSettings } from "@/server/services/subscription-content/content-settings";
 import { logGateOutcome } from "@/server/services/subscription-content/serve";
@@ -135,7 +137,8 @@ export default async function SubscriptionViewPage({ params, searchParams }: { p
   const contentUrl = one ? subscriptionContentUrl(settings.contentRoot, id, token) : aggregateContentUrl(settings.contentRoot, token);
   const urls = Object.fromEntries(CONTENT_FORMATS.map((f) => [f, one ? subscriptionContentUrl(settings.contentRoot, id, token, f) : aggregateContentUrl(settings.contentRoot, token, f)])) as Record<ContentFormat, string>;
   const name = one ? (subject.subscriptions[0]?.planName ?? info.siteName) : info.siteName;
-  const clients = await getClientCatalogue(db);
+  // The token is the key here, not a session: the guides linked are the public ones.
+  const clients = await withReadableGuides(makeCtx(db), await getClientCatalogue(db));
 
   return (
     <SiteFrame siteName={info.siteName}>

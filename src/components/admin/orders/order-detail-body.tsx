@@ -7,6 +7,7 @@ import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconCheck, IconFlag, IconReceiptRefund, IconX } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { AnchorLink } from "@/components/links";
+import { PlanChangeCard } from "@/components/plan-change/plan-change-card";
 import { Fact } from "../detail-parts";
 import { canCancel, canConfirm, canRefund, type OrderRow } from "./order-codes";
 import type { OrderDialog } from "./order-dialogs";
@@ -14,6 +15,7 @@ import type { OrderDetail } from "./order-detail-types";
 import { OrderStatusBadge, ReviewBadge, useMoney, useWhen } from "./order-labels";
 import { OrderPaymentsList } from "./order-payments-list";
 import { OrderRefundCard } from "./order-refund-card";
+import { GiftSummaryLine } from "@/components/gifts/gift-summary-line";
 
 function Note({ label, text, empty, testId, flagged = false }: { label: string; text: string | null; empty?: string; testId: string; flagged?: boolean }) {
   if (!text && !empty) return null;
@@ -102,6 +104,8 @@ export function DetailBody({ detail, row, onOpen }: { detail: OrderDetail; row: 
       <OrderRefundCard orderId={order.id} currency={cur} />
       <Note label={t("reviewNoteLabel")} text={order.reviewNote} empty={t("noNote")} testId="order-review-note-text" flagged={order.reviewStatus === "FLAGGED"} />
 
+      {detail.planChange ? <PlanChangeCard view={detail.planChange} /> : null}
+
       <Title order={4}>{t("lines")}</Title>
       <Stack gap="xs">
         {lines.map((l) => {
@@ -119,6 +123,8 @@ export function DetailBody({ detail, row, onOpen }: { detail: OrderDetail; row: 
               <Text size="xs" c="dimmed">
                 {[t(`kinds.${l.kind}`), l.trafficGb > 0 ? t("trafficGb", { gb: l.trafficGb }) : null, l.durationDays > 0 ? t("durationDays", { days: l.durationDays }) : null].filter(Boolean).join(" · ")}
               </Text>
+              {/* Issue 28: a gift line provisions for whoever claims its mailed link, not for the buyer. */}
+              {l.giftEmail ? <GiftSummaryLine email={l.giftEmail} /> : null}
               <Text size="xs" mt={4}>
                 {l.kind === "NEW_PURCHASE" ? td("subscriptionMade") : td("subscriptionTarget")}
                 {": "}

@@ -189,6 +189,7 @@ function RefundDialog({ order, onClose }: { order: OrderRow; onClose: () => void
 function RefundForm({ order, options, onClose }: { order: OrderRow; options: Options; onClose: () => void }) {
   const t = useTranslations("refunds");
   const tOrders = useTranslations("adminOrders");
+  const tPlanChange = useTranslations("planChange");
   const money = useMoney();
   const router = useRouter();
   const { messageOf, fieldMessages } = useErrorText();
@@ -283,6 +284,11 @@ function RefundForm({ order, options, onClose }: { order: OrderRow; options: Opt
               : t(`destinationHints.${DESTINATION_CODES[destination]}`)}
           </Text>
         )}
+        {options.orderKind === "PLAN_CHANGE" ? (
+          <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="order-refund-plan-change">
+            {tPlanChange("refundHint")}
+          </Alert>
+        ) : null}
         {options.orderKind === "TRAFFIC_TOPUP" ? (
           <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="order-refund-topup">
             {t("topupTraffic")}

@@ -135,6 +135,9 @@ export const orderItems = pgTable(
     targetSubscriptionId: uuid("target_subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     // The subscription this line created (new purchase); unique, so a line provisions at most once.
     resultSubscriptionId: uuid("result_subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    // Issue 28: a new purchase bought as a gift for this address (lower case): paid, it becomes a gift
+    // (schema/gifts.ts) and provisions only when claimed, for the claimer.
+    giftEmail: text("gift_email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), uniqueIndex("order_items_result_key").on(t.resultSubscriptionId)],

@@ -3,7 +3,7 @@
 // (messages/<locale>/mail-templates.json, `mailTemplates.placeholders.<name>`).
 import { formatDate, formatDateTime, formatMoney } from "../../../i18n/format";
 
-export const MAIL_TEMPLATES = ["verify-email", "reset-password", "change-email", "support-contact", "receipt", "notification", "daily-digest", "test"] as const;
+export const MAIL_TEMPLATES = ["verify-email", "reset-password", "change-email", "support-contact", "receipt", "notification", "daily-digest", "test", "gift"] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 export const MAIL_LOCALES = ["en", "zh-CN"] as const;
@@ -19,6 +19,8 @@ export const PLACEHOLDERS: Record<MailTemplate, readonly string[]> = {
   // The administrators' daily digest (services/node-alerts): its subject line and plain-text figures.
   "daily-digest": ["site", "title", "body", "link"],
   test: ["site", "time"],
+  // Issue 28: a gift's one-time claim link, to its recipient: who sent it, what it is, claim before when.
+  gift: ["site", "link", "sender", "plan", "time"],
 };
 
 export const isMailTemplate = (v: unknown): v is MailTemplate => typeof v === "string" && (MAIL_TEMPLATES as readonly string[]).includes(v);
@@ -27,16 +29,18 @@ export const isMailLocale = (v: unknown): v is MailLocale => typeof v === "strin
 /** Believable values for a preview or a test mail; the site's name and address come from the settings. */
 export function sampleValues(template: MailTemplate, locale: MailLocale, site: { name: string; url: string }, now: Date): Record<string, string> {
   const base = site.url.replace(/\/+$/, "") || "https://relay.example.com";
-  const path = template === "reset-password" ? "/reset-password" : template === "receipt" ? "/orders/sample" : template === "notification" ? "/notifications" : template === "daily-digest" ? "/admin" : template === "support-contact" ? "/support/contact" : "/verify-email";
+  const path = template === "reset-password" ? "/reset-password" : template === "receipt" ? "/orders/sample" : template === "notification" ? "/notifications" : template === "daily-digest" ? "/admin" : template === "support-contact" ? "/support/contact" : template === "gift" ? "/gift/SAMPLE-CODE" : "/verify-email";
   const all: Record<string, string> = {
     site: site.name,
-    link: template === "receipt" || template === "notification" || template === "daily-digest" ? `${base}${path}` : `${base}${path}?token=SAMPLE-TOKEN`,
+    link: template === "receipt" || template === "notification" || template === "daily-digest" || template === "gift" ? `${base}${path}` : `${base}${path}?token=SAMPLE-TOKEN`,
     minutes: "30",
     time: formatDateTime(now, locale),
     orderNo: "R20260101ABCD",
     amount: formatMoney(990, "CNY", locale),
     title: locale === "en" ? "Your ticket has a new reply" : "您的工单有新回复",
     body: locale === "en" ? "An administrator answered your ticket.\nOpen it to read the reply." : "管理员回复了您的工单。\n打开查看回复内容。",
+    sender: "Alice",
+    plan: locale === "en" ? "Standard (100 GB, 30 days)" : "标准套餐（100 GB，30 天）",
   };
   if (template === "daily-digest") {
     const day = formatDate(new Date(now.getTime() - 86_400_000), locale);

@@ -53,6 +53,12 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       action: "Open the dashboard",
       outro: "Every active administrator of {{site}} gets this mail each morning while the daily digest is on. Turn it off in the settings (Telegram, webhooks and alerts).",
     },
+    gift: {
+      subject: "{{sender}} sent you a gift on {{site}}",
+      intro: "{{sender}} bought you {{plan}} on {{site}}. Open the link to claim it into your account; you can create an account on the way.",
+      action: "Claim your gift",
+      outro: "Claim it before {{time}}. Whoever holds this link can claim the gift, so do not share it.",
+    },
   },
   "zh-CN": {
     "verify-email": {
@@ -97,6 +103,12 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       intro: "{{body}}",
       action: "打开仪表盘",
       outro: "每日摘要开启时，{{site}} 的每位正常状态的管理员每天早上都会收到这封邮件。可在设置（Telegram、Webhook 与告警）中关闭。",
+    },
+    gift: {
+      subject: "{{sender}} 在 {{site}} 送您一份礼物",
+      intro: "{{sender}} 在 {{site}} 为您购买了 {{plan}}。打开链接即可领取到您的账户，没有账户可以顺便注册。",
+      action: "领取礼物",
+      outro: "请在 {{time}} 之前领取。持有此链接的人都可以领取这份礼物，请勿转发给他人。",
     },
   },
 };

@@ -62,7 +62,8 @@ export async function logoutEverywhere(ctx: Ctx): Promise<void> {
 
 const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O/1/I: codes get read aloud and typed
 
-function newInviteCode(): string {
+/** A fresh personal invite code (the referral area makes one on first use too). */
+export function newInviteCode(): string {
   const bytes = randomBytes(10);
   return Array.from(bytes, (b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join("");
 }

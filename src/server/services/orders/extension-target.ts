@@ -2,7 +2,7 @@
 // beforehand (previewOrder) and offering the buttons (services/subscriptions).
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { subscriptions, type Plan, type SubscriptionStatus } from "../../db/schema";
+import { orders, planChanges, subscriptions, type Plan, type SubscriptionStatus } from "../../db/schema";
 import { conflict, DomainError } from "../../errors";
 
 /** A trial is never extended; a renewal also revives an expired subscription, a top-up needs an active one. */
@@ -16,4 +16,11 @@ export async function checkExtensionTarget(db: Db, userId: string, plan: Plan, k
   const [sub] = subscriptionId ? await db.select().from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId))) : [];
   if (!sub || sub.planId !== plan.id) throw new DomainError("NOT_FOUND", "subscription_not_found");
   if (!extensionAllowed(kind, sub)) throw conflict("subscription_not_extendable");
+  // An unpaid plan change would move it off this plan: the renewal or top-up would extend the old one.
+  const [change] = await db
+    .select({ orderNo: orders.orderNo })
+    .from(planChanges)
+    .innerJoin(orders, eq(orders.id, planChanges.orderId))
+    .where(and(eq(planChanges.subscriptionId, sub.id), eq(planChanges.status, "PENDING"), eq(orders.status, "PENDING")));
+  if (change) throw conflict("plan_change_pending", { orderNo: change.orderNo });
 }

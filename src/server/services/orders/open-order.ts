@@ -15,11 +15,13 @@ export interface ChosenLine {
   durationDays: number;
   amountMinor: number;
   targetSubscriptionId: string | null;
+  /** A gift's recipient (issue 28): a gift is a different purchase from a plain one or another recipient's gift. */
+  giftEmail: string | null;
 }
 
 /**
  * The buyer's pending, unexpired one-line order for exactly this line (plan, kind, traffic, days,
- * price, target) with the same coupon (or none), else null. A typed code that names no coupon
+ * price, target, gift recipient) with the same coupon (or none), else null. A typed code that names no coupon
  * matches nothing, so placing the order then refuses the code as usual.
  */
 export async function findOpenTwin(tx: Tx, userId: string, line: ChosenLine, couponCode: string | undefined, now: Date): Promise<Order | null> {
@@ -46,6 +48,7 @@ export async function findOpenTwin(tx: Tx, userId: string, line: ChosenLine, cou
         eq(orderItems.durationDays, line.durationDays),
         eq(orderItems.amountMinor, line.amountMinor),
         line.targetSubscriptionId ? eq(orderItems.targetSubscriptionId, line.targetSubscriptionId) : isNull(orderItems.targetSubscriptionId),
+        line.giftEmail ? eq(orderItems.giftEmail, line.giftEmail) : isNull(orderItems.giftEmail),
       ),
     )
     // The newest first: the most time left to pay.

@@ -44,6 +44,8 @@ export interface LineRequest {
   trafficGb?: number;
   days?: number;
   targetSubscriptionId?: string;
+  /** Issue 28: a new purchase bought as a gift for this address (buy now only; see gifts/purchase-check.ts). */
+  giftEmail?: string;
 }
 
 interface PricedLine { plan: Plan; request: LineRequest; amountMinor: number; trafficGb: number; durationDays: number; holdsStock: boolean }
@@ -130,6 +132,7 @@ export async function placeOrder(ctx: Ctx, userId: string, source: LineSource, c
         amountMinor: l.amountMinor,
         holdsStock: l.holdsStock,
         targetSubscriptionId: l.request.targetSubscriptionId ?? null,
+        giftEmail: l.request.giftEmail ?? null,
       })),
     );
     if (coupon) await tx.insert(couponRedemptions).values({ orderId: order!.id, couponId: coupon.id, userId });
@@ -154,6 +157,7 @@ const chosen = (l: PricedLine): ChosenLine => ({
   durationDays: l.durationDays,
   amountMinor: l.amountMinor,
   targetSubscriptionId: l.request.targetSubscriptionId ?? null,
+  giftEmail: l.request.giftEmail ?? null,
 });
 
 async function priceLine(tx: Tx, userId: string, request: LineRequest): Promise<PricedLine> {

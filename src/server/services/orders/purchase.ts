@@ -6,6 +6,8 @@ import { orders, plans, subscriptions, type Order } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
+import { EmailInput } from "../accounts/inputs";
+import { checkGiftPurchase } from "../gifts/purchase-check";
 import { placeOrder } from "./place-order";
 import { releaseOrder } from "./release-order";
 
@@ -13,15 +15,18 @@ const id = z.uuid();
 const gb = z.coerce.number().int().min(1).max(100_000).optional();
 const couponCode = z.string().trim().max(64).optional();
 
-const BuyInput = z.object({ planId: id, trafficGb: gb, couponCode });
+// giftEmail (issue 28): bought for someone else, who claims it from the mailed link.
+const BuyInput = z.object({ planId: id, trafficGb: gb, couponCode, giftEmail: EmailInput.optional() });
 const RenewInput = z.object({ subscriptionId: id, days: z.coerce.number().int().min(1).max(3650).optional(), couponCode });
 const TopupInput = z.object({ subscriptionId: id, trafficGb: gb, couponCode });
 
 export async function buyNow(ctx: Ctx, raw: unknown): Promise<Order> {
   const { userId } = requireUser(ctx);
   const input = parseInput(BuyInput, raw);
-  // Clicking "Buy now" again for the same choices brings back the unpaid order (issue 24 item 2).
-  return placeOrder(ctx, userId, [{ planId: input.planId, kind: "NEW_PURCHASE", trafficGb: input.trafficGb }], input.couponCode, { reuseOpen: true });
+  const giftEmail = input.giftEmail ? await checkGiftPurchase(ctx, userId, input.planId, input.giftEmail) : undefined;
+  // Clicking "Buy now" again for the same choices brings back the unpaid order (issue 24 item 2);
+  // a gift's recipient is one of the choices, so a gift never reuses a plain order or another recipient's.
+  return placeOrder(ctx, userId, [{ planId: input.planId, kind: "NEW_PURCHASE", trafficGb: input.trafficGb, giftEmail }], input.couponCode, { reuseOpen: true });
 }
 
 async function planOfOwnSubscription(ctx: Ctx, userId: string, subscriptionId: string): Promise<string> {

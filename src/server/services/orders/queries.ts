@@ -6,6 +6,7 @@ import { requireAdmin, requireUser, type Ctx } from "../../context";
 import { coupons, orderItems, orders, payments, plans, users, type OrderStatus, type ReviewStatus } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { parseInput } from "../../validation";
+import { planChangeOfOrder } from "../plan-change/view";
 
 const Page = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) });
 
@@ -48,7 +49,7 @@ export async function listMyOrders(ctx: Ctx, raw: unknown = {}) {
 async function linesAndAttempts(ctx: Ctx, oid: string) {
   const [lines, attempts] = await Promise.all([
     ctx.db
-      .select({ id: orderItems.id, planId: orderItems.planId, planName: plans.name, planKind: plans.kind, kind: orderItems.kind, trafficGb: orderItems.trafficGb, durationDays: orderItems.durationDays, amountMinor: orderItems.amountMinor, subscriptionId: orderItems.resultSubscriptionId, targetSubscriptionId: orderItems.targetSubscriptionId })
+      .select({ id: orderItems.id, planId: orderItems.planId, planName: plans.name, planKind: plans.kind, kind: orderItems.kind, trafficGb: orderItems.trafficGb, durationDays: orderItems.durationDays, amountMinor: orderItems.amountMinor, subscriptionId: orderItems.resultSubscriptionId, targetSubscriptionId: orderItems.targetSubscriptionId, giftEmail: orderItems.giftEmail })
       .from(orderItems)
       .innerJoin(plans, eq(plans.id, orderItems.planId))
       .where(eq(orderItems.orderId, oid)),
@@ -78,7 +79,7 @@ export async function getOrderDetail(ctx: Ctx, id: string) {
   if (!order) throw new DomainError("NOT_FOUND", "order_not_found");
   const { lines, payments: attempts } = await linesAndAttempts(ctx, oid);
   const shown = attempts.map((p) => (order.status === "REFUNDED" && p.status === "PAID" ? { ...p, status: "REFUNDED" as const } : p));
-  return { order, lines, payments: shown };
+  return { order, lines, payments: shown, planChange: order.kind === "PLAN_CHANGE" ? await planChangeOfOrder(ctx.db, oid) : null };
 }
 
 /**
@@ -95,7 +96,13 @@ export async function getOrderDetailAdmin(ctx: Ctx, id: string) {
     .leftJoin(coupons, eq(coupons.id, orders.couponId))
     .where(eq(orders.id, oid));
   if (!row) throw new DomainError("NOT_FOUND", "order_not_found");
-  return { order: row.order, buyer: row.buyer, couponCode: row.couponCode, ...(await linesAndAttempts(ctx, oid)) };
+  return {
+    order: row.order,
+    buyer: row.buyer,
+    couponCode: row.couponCode,
+    ...(await linesAndAttempts(ctx, oid)),
+    planChange: row.order.kind === "PLAN_CHANGE" ? await planChangeOfOrder(ctx.db, oid) : null,
+  };
 }
 
 const AdminFilter = Page.extend({

@@ -7,6 +7,7 @@ import { describeError } from "../../describe-error";
 import { conflict } from "../../errors";
 import { log } from "../../logger";
 import { releaseHoldOf } from "../wallet/holds";
+import { closePlanChangeOf } from "../plan-change/close";
 
 export async function releaseOrder(tx: Tx, orderId: string, to: "CANCELLED" | "EXPIRED", now: Date): Promise<Order | undefined> {
   const [order] = await tx
@@ -24,6 +25,8 @@ export async function releaseOrder(tx: Tx, orderId: string, to: "CANCELLED" | "E
     .returning();
   if (redemption) await tx.update(coupons).set({ usesHeld: sql`${coupons.usesHeld} - 1` }).where(eq(coupons.id, redemption.couponId));
   await tx.delete(trialClaims).where(eq(trialClaims.orderId, orderId));
+  // A plan change's open row ends with its order, so the subscription may order another change.
+  await closePlanChangeOf(tx, orderId, now);
   // [wallet] The balance part of a split payment goes back, once (the hold's own conditional update).
   await releaseHoldOf(tx, orderId, now, to === "CANCELLED" ? "order cancelled" : "order expired");
   // Open attempts close (a USDT amount becomes free); a payment that still arrives is recorded as late.

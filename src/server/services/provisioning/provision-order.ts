@@ -79,16 +79,20 @@ export async function createSubscription(tx: Tx, order: Order, item: OrderItem, 
   return sub!.id;
 }
 
-/** One client per plan inbound that is still synced and can carry clients. */
-async function addPanelClients(tx: Tx, sub: Subscription, plan: Plan): Promise<void> {
+/**
+ * One client per plan inbound that is still synced and can carry clients, except the inbounds in
+ * `skip` (a plan change keeps the clients the old and the new plan share). Returns how many it added.
+ */
+export async function addPanelClients(tx: Tx, sub: Subscription, plan: Plan, skip: ReadonlySet<string> = new Set()): Promise<number> {
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, sub.userId));
   const rows = await tx
     .select({ inbound: inbounds })
     .from(planInbounds)
     .innerJoin(inbounds, eq(inbounds.id, planInbounds.inboundId))
     .where(and(eq(planInbounds.planId, plan.id), eq(inbounds.active, true)));
+  let added = 0;
   for (const { inbound } of rows) {
-    if (!PROVISIONABLE_PROTOCOLS.has(inbound.protocol)) continue;
+    if (!PROVISIONABLE_PROTOCOLS.has(inbound.protocol) || skip.has(inbound.id)) continue;
     const [client] = await tx
       .insert(nodeClients)
       .values({
@@ -104,7 +108,9 @@ async function addPanelClients(tx: Tx, sub: Subscription, plan: Plan): Promise<v
       })
       .returning({ id: nodeClients.id });
     await enqueueTask(tx, PANEL_CLIENT_SYNC, { nodeClientId: client!.id }, { maxAttempts: 12 });
+    added++;
   }
+  return added;
 }
 
 /** Renewal adds days from the later of now and the current expiry; a top-up adds traffic. */

@@ -14,6 +14,7 @@ import { payments, refunds, type Order, type Payment, type Refund } from "../../
 import { isDomainError } from "../../errors";
 import { loadGatewayConfig } from "../payments-config";
 import { parseStoredError } from "./stored-error";
+import { givenBackForOrder } from "../plan-change/view";
 
 export const REFUND_GATEWAYS = ["epay", "alipay_f2f"] as const;
 export type RefundGateway = (typeof REFUND_GATEWAYS)[number];
@@ -69,7 +70,9 @@ export async function payingPayment(db: Db, order: Order): Promise<Payment | nul
 }
 
 export async function planRefund(db: Db, order: Order, opts: { wallet: boolean }): Promise<RefundPlan> {
-  const paidMinor = NOTHING_PAID_VIA.has(order.paidVia ?? "") ? 0 : order.totalMinor;
+  // A plan change that could not apply gave its payment back already (balance or coupon): only the rest is refundable.
+  const givenBack = order.kind === "PLAN_CHANGE" ? await givenBackForOrder(db, order.id) : 0;
+  const paidMinor = NOTHING_PAID_VIA.has(order.paidVia ?? "") ? 0 : Math.max(0, order.totalMinor - givenBack);
   const [payment, existingRows] = await Promise.all([payingPayment(db, order), db.select().from(refunds).where(eq(refunds.orderId, order.id))]);
   const existing = existingRows[0] ?? null;
   const gatewayPartMinor = payment ? Math.min(payment.amountMinor, paidMinor) : 0;

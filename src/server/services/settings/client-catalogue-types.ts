@@ -22,4 +22,6 @@ export interface ClientEntry {
   downloadUrl: string;
   importUrlTemplate: string;
   format: ServedFormat;
+  /** The help center article (/kb/<slug>) on setting the app up; "" or absent for none. */
+  guideSlug?: string;
 }

@@ -4,6 +4,10 @@
 import { z } from "zod";
 import { SERVED_FORMATS } from "../subscription-content/types";
 import { CLIENT_PLATFORMS, TEMPLATE_PLACEHOLDERS, URL_PLACEHOLDERS, type ClientEntry } from "./client-catalogue-types";
+import { KB_SLUG, MAX_SLUG_CHARS } from "../../db/schema/kb-kinds";
+
+/** A knowledge base slug, or "" for no guide. */
+const GUIDE_SLUG = new RegExp(`^$|${KB_SLUG.source}`);
 
 export const MAX_CLIENTS = 50;
 
@@ -40,6 +44,8 @@ const ClientEntrySchema = z.strictObject({
       if (problem) ctx.addIssue({ code: "custom", message: `client_template_${problem}`, input: t });
     }),
   format: z.enum(SERVED_FORMATS),
+  // A help center article's slug; the pages link it only while the reader can open it (services/kb/guides.ts).
+  guideSlug: z.string().trim().toLowerCase().max(MAX_SLUG_CHARS).regex(GUIDE_SLUG, { message: "kb_slug_format" }).optional(),
 });
 
 export const ClientCatalogueSchema = z

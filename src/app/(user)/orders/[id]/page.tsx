@@ -3,6 +3,11 @@ import type { Metadata } from "next";
 import { getFormatter, getTranslations, getLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { AnchorLink, ButtonLink } from "@/components/links";
+import { PlanChangeCard } from "@/components/plan-change/plan-change-card";
+import { GiftsSent } from "@/components/gifts/gifts-sent";
+import { giftRowData } from "@/components/gifts/gift-row-data";
+import { GiftSummaryLine } from "@/components/gifts/gift-summary-line";
+import { listMyOrderGifts } from "@/server/services/gifts";
 import { formatMoney } from "@/components/store/money";
 import { OrderStatusBadge, PaymentStatusBadge } from "@/components/store/status";
 import { requestCtx, requireUserPage } from "@/server/auth/session";
@@ -27,7 +32,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
   const locale = await getLocale();
   await requireUserPage();
   const { id } = await params;
-  const [{ order, lines, payments }, t, tk, tp, tc, tpp, format] = await Promise.all([
+  const [{ order, lines, payments, planChange }, t, tk, tp, tc, tpp, format] = await Promise.all([
     loadOrder(id),
     getTranslations("store.detail"),
     getTranslations("store.kind"),
@@ -38,7 +43,10 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
   ]);
   const money = (m: number) => formatMoney(m, order.currency, locale);
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
-  const hasSubscription = order.status === "PAID" && lines.some((l) => l.subscriptionId || l.targetSubscriptionId);
+  // Issue 28: a gift's subscription (once claimed) is the claimer's, never the buyer's.
+  const giftEmail = lines.find((l) => l.giftEmail)?.giftEmail ?? null;
+  const gifts = giftEmail ? await listMyOrderGifts(await requestCtx(), [order.id]) : [];
+  const hasSubscription = order.status === "PAID" && !giftEmail && lines.some((l) => l.subscriptionId || l.targetSubscriptionId);
 
   return (
     <Stack gap="md" data-testid="order-detail">
@@ -136,6 +144,11 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
           ) : null}
         </Stack>
       </Card>
+
+      {planChange ? <PlanChangeCard view={planChange} /> : null}
+
+      {giftEmail && gifts.length === 0 ? <GiftSummaryLine email={giftEmail} /> : null}
+      <GiftsSent gifts={gifts.map(giftRowData)} showOrder={false} />
 
       <Card withBorder padding="md">
         <Stack gap="sm">

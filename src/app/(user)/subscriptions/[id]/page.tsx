@@ -4,6 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { AnchorLink } from "@/components/links";
+import { ChangePlanButton } from "@/components/plan-change/change-plan-button";
 import { DevicesCard } from "@/components/subscriptions/devices-card";
 import { FormatLinks } from "@/components/subscriptions/format-links";
 import { ImportButtons } from "@/components/subscriptions/import-buttons";
@@ -16,8 +17,10 @@ import { requestCtx, requireUserPage } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { isDomainError } from "@/server/errors";
 import { getClientCatalogue } from "@/server/services/settings";
+import { withReadableGuides } from "@/server/services/kb";
 import { getMySubscription } from "@/server/services/subscriptions";
 import { listMyDevices } from "@/server/services/risk/devices";
+import { planChangeOffered } from "@/server/services/plan-change";
 import { oneParam, type SearchParams } from "@/app/search-params";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -56,11 +59,11 @@ export default async function SubscriptionDetailPage({ params, searchParams }: {
     getTranslations("subscriptions.detail"),
     getTranslations("subscriptionPage"),
     getFormatter(),
-    getClientCatalogue(getDb()),
+    getClientCatalogue(getDb()).then(async (c) => withReadableGuides(await requestCtx(), c)),
     headers(),
   ]);
   const devicesPage = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.devicesPage))) || 1), 10_000);
-  const devices = sub.kind === "PROXY" ? await listMyDevices(await requestCtx(), sub.id, { page: devicesPage }) : null;
+  const [devices, changeOffered] = await Promise.all([sub.kind === "PROXY" ? listMyDevices(await requestCtx(), sub.id, { page: devicesPage }) : null, planChangeOffered(getDb(), sub)]);
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
   const where = sub.nodeName ?? sub.streamingName;
   const kind = sub.kind === "STREAMING" ? t("kindStreaming") : sub.trial ? t("kindTrial") : t("kindProxy");
@@ -81,6 +84,7 @@ export default async function SubscriptionDetailPage({ params, searchParams }: {
             </Badge>
           ) : null}
           <SubscriptionStatusBadge status={sub.status} />
+          {changeOffered ? <ChangePlanButton subscriptionId={sub.id} planName={sub.planName} /> : null}
         </Group>
       </Group>
 

@@ -44,6 +44,8 @@ export default async function PayPage({ params, searchParams }: { params: Promis
     couponDiscountMinor: order.couponDiscountMinor,
     promotionDiscountMinor: order.promotionDiscountMinor,
     totalMinor: order.totalMinor,
+    planChange: detail.planChange,
+    giftEmail: lines.find((l) => l.giftEmail)?.giftEmail ?? null,
   };
   return <PayView status={status} methods={methods} balance={balance} returnedTradeNo={returned} summary={summary} />;
 }
