@@ -56,5 +56,6 @@ export const SECOND_PASS_ONLY: Record<string, string> = {
   "http-api.spec.ts": "next-auth's flow and the register endpoint's errors over plain HTTP: the routes are Vitest's on both",
   "bad-input.spec.ts": "hostile requests answered with a clear 4xx by the real server: validation is Vitest's on both",
   "signout-ends-session.spec.ts": "a copied cookie refused after sign-out: sessions live in the database, proven on both by Vitest",
+  "referral.spec.ts": "an invite, the invitee's purchase, the commission and a payout approved: commission and payouts are Vitest's on both, races on PostgreSQL",
   "ban-ends-session.spec.ts": "a banned user's open session refused: sessions live in the database, proven on both by Vitest",
 };
