@@ -57,5 +57,6 @@ export const SECOND_PASS_ONLY: Record<string, string> = {
   "bad-input.spec.ts": "hostile requests answered with a clear 4xx by the real server: validation is Vitest's on both",
   "signout-ends-session.spec.ts": "a copied cookie refused after sign-out: sessions live in the database, proven on both by Vitest",
   "referral.spec.ts": "an invite, the invitee's purchase, the commission and a payout approved: commission and payouts are Vitest's on both, races on PostgreSQL",
+  "plan-change.spec.ts": "an upgrade previewed, paid through epay and shown on a 390 px dark phone: the arithmetic, the apply step and its races are Vitest's on both engines",
   "ban-ends-session.spec.ts": "a banned user's open session refused: sessions live in the database, proven on both by Vitest",
 };

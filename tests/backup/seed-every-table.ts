@@ -73,11 +73,15 @@ export async function seedEveryTable(db: Db): Promise<string[]> {
     const rows: Record<string, string | null>[] = [];
     for (let i = 0; i < 2; i++) {
       const base: Record<string, string | null> = {};
+      // The second row before its optional columns were emptied: the last attempt, for a check that
+      // ties an optional column to another (a payout's details are required unless it goes to the balance).
+      const full: Record<string, string | null> = {};
       for (const c of t.columns) {
         const fk = mine.find((f) => f.col === c.name);
         if (fk && fk.ref === t.name) base[c.name] = i === 0 ? null : (rows[0]?.[fk.refcol] ?? null);
         else if (fk) base[c.name] = seeded.get(fk.ref)?.[i]?.[fk.refcol] ?? seeded.get(fk.ref)?.[0]?.[fk.refcol] ?? null;
         else base[c.name] = valueFor(c, i, allowedOf(c.name));
+        full[c.name] = base[c.name] ?? null;
         // The second row leaves every optional column empty (NULL round trip).
         if (i === 1 && !notNull.has(`${t.name}.${c.name}`) && !t.primaryKey.includes(c.name) && !fk) base[c.name] = null;
       }
@@ -87,6 +91,7 @@ export async function seedEveryTable(db: Db): Promise<string[]> {
         ...nullableRefs.map((col) => ({ ...base, [col]: null })),
         Object.fromEntries(Object.entries(base).map(([k, v]) => [k, mine.some((f) => f.col === k) && !notNull.has(`${t.name}.${k}`) ? null : v])),
         Object.fromEntries(Object.entries(base).map(([k, v]) => [k, notNull.has(`${t.name}.${k}`) ? v : null])),
+        full,
       ];
       let lastErr: unknown;
       let done = false;
