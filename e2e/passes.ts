@@ -58,5 +58,6 @@ export const SECOND_PASS_ONLY: Record<string, string> = {
   "signout-ends-session.spec.ts": "a copied cookie refused after sign-out: sessions live in the database, proven on both by Vitest",
   "referral.spec.ts": "an invite, the invitee's purchase, the commission and a payout approved: commission and payouts are Vitest's on both, races on PostgreSQL",
   "plan-change.spec.ts": "an upgrade previewed, paid through epay and shown on a 390 px dark phone: the arithmetic, the apply step and its races are Vitest's on both engines",
+  "gifts.spec.ts": "a gift bought through epay, its mail, and the claim by a new account registering from the link: the claim, expiry and refund races are Vitest's on both engines",
   "ban-ends-session.spec.ts": "a banned user's open session refused: sessions live in the database, proven on both by Vitest",
 };

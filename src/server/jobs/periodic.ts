@@ -15,6 +15,7 @@ import { expireDueTransfers } from "../services/wallet/transfers-admin";
 import { expireDueCards } from "../services/wallet/cards";
 import { AUTO_RENEW_EVERY_MS, runAutoRenew } from "../services/wallet/auto-renew-job";
 import { DAILY_DIGEST_EVERY_MS, NODE_ALERTS_EVERY_MS, runDailyDigest, runNodeAlerts } from "../services/node-alerts";
+import { expireGifts } from "../services/gifts/expire";
 
 interface Job { name: string; everyMs: number; run: (db: Db) => Promise<unknown> }
 
@@ -31,6 +32,8 @@ export const PERIODIC_JOBS: Job[] = [
   // [wallet] Auto-renew from the balance: a reminder and a renewal once per period (auto_renew_runs claims); nothing in the base edition.
   { name: "wallet.auto-renew", everyMs: AUTO_RENEW_EVERY_MS, run: (db) => runAutoRenew(db) },
   { name: "subscriptions.expire", everyMs: 60_000, run: (db) => expireDueSubscriptions(db) },
+  // Unclaimed gifts past giftClaimDays: expired, the price back to the buyer once (balance or GF coupon), the stock unit released.
+  { name: "gifts.expire", everyMs: 60_000, run: (db) => expireGifts(db) },
   { name: "subscriptions.traffic-sync", everyMs: 60_000, run: (db) => syncAllTraffic(db) },
   { name: "subscriptions.traffic-reset", everyMs: 5 * 60_000, run: (db) => resetDueTraffic(db) },
   { name: "nodes.reconcile", everyMs: 10 * 60_000, run: (db) => reconcileAllNodes(db) },
