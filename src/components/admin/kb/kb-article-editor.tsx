@@ -2,13 +2,13 @@
 // Write or edit one article, with a live preview from the same renderer the help center uses
 // (markdown-it runs in the browser too), so what the admin sees is what readers get. The same
 // address in the other language is the article's translation: a link writes or edits it.
-import { Autocomplete, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Autocomplete, Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { IconArrowLeft, IconExternalLink, IconLanguage } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useDeferredValue, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { createKbArticleAction, updateKbArticleAction } from "@/app/admin/kb/actions";
-import { MarkdownBody } from "@/components/announcements/markdown-body";
+import { MarkdownPreview } from "@/components/announcements/markdown-preview";
 import { useFocusFirstInvalid } from "@/components/forms/focus-first-invalid";
 import { FormError } from "@/components/forms/form-error";
 import { notifySuccess } from "@/components/forms/notify";
@@ -16,7 +16,7 @@ import { RequiredNote } from "@/components/forms/required-note";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { AnchorLink, ButtonLink } from "@/components/links";
 import { MAX_SLUG_CHARS, MAX_TITLE_CHARS, type KbLocale } from "@/server/db/schema/kb-kinds";
-import { MAX_BODY_CHARS, renderMarkdown } from "@/server/services/announcements/markdown";
+import { MAX_BODY_CHARS } from "@/server/services/announcements/markdown";
 import { useKbWords } from "./kb-words";
 
 export interface KbEditorArticle {
@@ -59,8 +59,6 @@ export function KbArticleEditor({ article, start, categories }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof typeof v>(k: K) => (value: (typeof v)[K]) => setV((x) => ({ ...x, [k]: value }));
-  const body = useDeferredValue(v.bodyMarkdown);
-  const preview = useMemo(() => renderMarkdown(body), [body]);
   const names = useMemo(() => new Map(categories.map((c) => [c.slug, c.name])), [categories]);
   const other: KbLocale = v.locale === "en" ? "zh-CN" : "en";
 
@@ -170,28 +168,14 @@ export function KbArticleEditor({ article, start, categories }: Props) {
             lang={v.locale}
             data-testid="kb-editor-body"
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t("preview")}
-            </Text>
-            <Card withBorder padding="sm" mih={160} lang={v.locale} data-testid="kb-editor-preview">
-              {v.title.trim() ? (
-                <Text fw={700} size="lg" mb={6} style={{ overflowWrap: "anywhere" }}>
-                  {v.title}
-                </Text>
-              ) : null}
-              {body.trim() ? (
-                <MarkdownBody html={preview} />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t("previewEmpty")}
-                </Text>
-              )}
-            </Card>
-            <Text size="xs" c="dimmed">
-              {t("bodyCount", { count: v.bodyMarkdown.length, max: MAX_BODY_CHARS })}
-            </Text>
-          </Stack>
+          <MarkdownPreview
+            title={v.title}
+            body={v.bodyMarkdown}
+            words={{ label: t("preview"), empty: t("previewEmpty"), count: (count, max) => t("bodyCount", { count, max }) }}
+            testId="kb-editor-preview"
+            lang={v.locale}
+            large
+          />
         </SimpleGrid>
         <Switch label={t("public")} description={t("publicHint")} checked={v.isPublic} onChange={(e) => set("isPublic")(e.currentTarget.checked)} data-testid="kb-editor-public" />
         <Group justify="flex-end">

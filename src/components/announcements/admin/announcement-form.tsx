@@ -1,10 +1,10 @@
 "use client";
 // Create or edit an announcement, with a live preview from the same renderer the pages use
 // (markdown-it runs in the browser too), so what the admin sees is what readers get.
-import { Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useDeferredValue, useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { createAnnouncementAction, updateAnnouncementAction } from "@/app/admin/announcements/actions";
 import { fromLocalInput, localInputValue } from "@/components/admin/catalog/fields";
 import { useFocusFirstInvalid } from "@/components/forms/focus-first-invalid";
@@ -14,8 +14,8 @@ import { RequiredNote } from "@/components/forms/required-note";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_DISPLAYS, type AnnouncementAudience, type AnnouncementDisplay } from "@/server/db/schema/announcement-kinds";
-import { MAX_BODY_CHARS, renderMarkdown } from "@/server/services/announcements/markdown";
-import { MarkdownBody } from "../markdown-body";
+import { MAX_BODY_CHARS } from "@/server/services/announcements/markdown";
+import { MarkdownPreview } from "../markdown-preview";
 import type { AnnouncementView } from "./announcement-view";
 
 const MAX_TITLE = 120;
@@ -71,8 +71,6 @@ export function AnnouncementForm({ announcement, opened, onClose }: { announceme
     }
   }
   const set = <K extends keyof typeof blank>(k: K) => (value: (typeof blank)[K]) => setV((x) => ({ ...x, [k]: value }));
-  const body = useDeferredValue(v.body);
-  const preview = useMemo(() => renderMarkdown(body), [body]);
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
@@ -128,28 +126,12 @@ export function AnnouncementForm({ announcement, opened, onClose }: { announceme
               inputWrapperOrder={["label", "description", "input", "error"]}
               data-testid="announcement-body"
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t("form.preview")}
-              </Text>
-              <Card withBorder padding="sm" mih={120} data-testid="announcement-preview">
-                {v.title.trim() ? (
-                  <Text fw={600} mb={6} style={{ overflowWrap: "anywhere" }}>
-                    {v.title}
-                  </Text>
-                ) : null}
-                {body.trim() ? (
-                  <MarkdownBody html={preview} />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t("form.previewEmpty")}
-                  </Text>
-                )}
-              </Card>
-              <Text size="xs" c="dimmed">
-                {t("form.bodyCount", { count: v.body.length, max: MAX_BODY_CHARS })}
-              </Text>
-            </Stack>
+            <MarkdownPreview
+              title={v.title}
+              body={v.body}
+              words={{ label: t("form.preview"), empty: t("form.previewEmpty"), count: (count, max) => t("form.bodyCount", { count, max }) }}
+              testId="announcement-preview"
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select

@@ -7,11 +7,12 @@ import { and, count, desc, eq, ilike, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type Ctx } from "../../context";
 import { decryptSecret } from "../../crypto/secrets";
-import { PAYOUT_METHODS, PAYOUT_STATUSES, referralCommissions, referralPayouts, users, type PayoutMethod, type PayoutStatus, type ReferralPayout } from "../../db/schema";
+import { PAYOUT_METHODS, PAYOUT_STATUSES, referralCommissions, referralPayouts, users, type ReferralPayout } from "../../db/schema";
 import { conflict, DomainError } from "../../errors";
 import { parseInput } from "../../validation";
 import { escapeLike } from "../accounts/users-by-email";
 import { recordAudit } from "../audit";
+import type { MyPayout } from "./my-referral";
 import { tellInviter } from "./notices";
 
 const missing = () => new DomainError("NOT_FOUND", "referral_payout_not_found");
@@ -30,18 +31,10 @@ const ListInput = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export interface AdminPayoutRow {
-  id: string;
+/** A payout as the admin list shows it: the owner's view plus who asked (still never the payout details). */
+export interface AdminPayoutRow extends MyPayout {
   userId: string;
   email: string;
-  amountMinor: number;
-  currency: string;
-  method: PayoutMethod;
-  status: PayoutStatus;
-  reference: string | null;
-  rejectReason: string | null;
-  createdAt: Date;
-  decidedAt: Date | null;
 }
 
 const rowColumns = {
