@@ -169,6 +169,19 @@ export interface MyPayout {
   decidedAt: Date | null;
 }
 
+/** The columns of a MyPayout (the admin's row adds who asked). */
+export const MY_PAYOUT_COLUMNS = {
+  id: referralPayouts.id,
+  amountMinor: referralPayouts.amountMinor,
+  currency: referralPayouts.currency,
+  method: referralPayouts.method,
+  status: referralPayouts.status,
+  reference: referralPayouts.reference,
+  rejectReason: referralPayouts.rejectReason,
+  createdAt: referralPayouts.createdAt,
+  decidedAt: referralPayouts.decidedAt,
+};
+
 /** The caller's payouts and moves to the balance, newest first. */
 export async function listMyPayouts(ctx: Ctx, raw: unknown = {}): Promise<Paged<MyPayout>> {
   const { userId } = requireUser(ctx);
@@ -176,17 +189,7 @@ export async function listMyPayouts(ctx: Ctx, raw: unknown = {}): Promise<Paged<
   const mine = eq(referralPayouts.userId, userId);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({
-        id: referralPayouts.id,
-        amountMinor: referralPayouts.amountMinor,
-        currency: referralPayouts.currency,
-        method: referralPayouts.method,
-        status: referralPayouts.status,
-        reference: referralPayouts.reference,
-        rejectReason: referralPayouts.rejectReason,
-        createdAt: referralPayouts.createdAt,
-        decidedAt: referralPayouts.decidedAt,
-      })
+      .select(MY_PAYOUT_COLUMNS)
       .from(referralPayouts)
       .where(mine)
       .orderBy(desc(referralPayouts.createdAt), desc(referralPayouts.id))

@@ -12,7 +12,7 @@ import { conflict, DomainError } from "../../errors";
 import { parseInput } from "../../validation";
 import { escapeLike } from "../accounts/users-by-email";
 import { recordAudit } from "../audit";
-import type { MyPayout } from "./my-referral";
+import { MY_PAYOUT_COLUMNS, type MyPayout } from "./my-referral";
 import { tellInviter } from "./notices";
 
 const missing = () => new DomainError("NOT_FOUND", "referral_payout_not_found");
@@ -37,19 +37,7 @@ export interface AdminPayoutRow extends MyPayout {
   email: string;
 }
 
-const rowColumns = {
-  id: referralPayouts.id,
-  userId: referralPayouts.userId,
-  email: users.email,
-  amountMinor: referralPayouts.amountMinor,
-  currency: referralPayouts.currency,
-  method: referralPayouts.method,
-  status: referralPayouts.status,
-  reference: referralPayouts.reference,
-  rejectReason: referralPayouts.rejectReason,
-  createdAt: referralPayouts.createdAt,
-  decidedAt: referralPayouts.decidedAt,
-};
+const rowColumns = { ...MY_PAYOUT_COLUMNS, userId: referralPayouts.userId, email: users.email };
 
 /** Newest first; filter by status and method, search the user's email (any part of it). */
 export async function listReferralPayouts(ctx: Ctx, raw: unknown = {}): Promise<{ rows: AdminPayoutRow[]; total: number; page: number; pageSize: number }> {
