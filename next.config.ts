@@ -13,7 +13,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "ioredis", "nodemailer", "maxmind", "alipay-sdk", "prom-client", "sharp"],
   poweredByHeader: false,
   reactStrictMode: true,
-  experimental: { serverActions: { bodySizeLimit: "2mb" } },
+  // authInterrupts: forbidden() renders app/admin/forbidden.tsx with status 403 (staff roles, issue 29).
+  experimental: { serverActions: { bodySizeLimit: "2mb" }, authInterrupts: true },
 };
 
 export default withNextIntl(nextConfig);

@@ -4,6 +4,7 @@ import type { Db } from "./db/client";
 import type { ActorKind } from "./db/schema";
 import { forbidden, unauthenticated } from "./errors";
 import type { ApiScope } from "./services/api-tokens/scopes";
+import type { Permission } from "./auth/permissions";
 
 export interface Actor {
   kind: ActorKind;
@@ -22,6 +23,10 @@ export interface Actor {
   tokenId?: string;
   scopes?: string[];
   tokenLabel?: string;
+  /** A staff member's role (issue 29): a built-in name or a custom role's name. */
+  staffRole?: string;
+  /** What that role may do; an admin actor without it may do nothing (fail closed). */
+  permissions?: ReadonlySet<Permission>;
 }
 
 export interface Ctx {
@@ -43,11 +48,11 @@ export function requireUser(ctx: Ctx): { userId: string; role: "ADMIN" | "USER" 
 }
 
 /**
- * Admin verbs: an admin session, the operator CLI, or the system itself. An API token passes only
- * the verbs that declare a scope, and only with that scope: least privilege is enforced here, in the
- * verb, whichever transport called it.
+ * Admin verbs: an admin session whose role grants `permission`, the operator CLI, or the system
+ * itself. An API token passes only the verbs that declare a scope, and only with that scope: least
+ * privilege is enforced here, in the verb, whichever transport called it.
  */
-export function requireAdmin(ctx: Ctx, scope?: ApiScope): void {
+export function requireAdmin(ctx: Ctx, permission: Permission, scope?: ApiScope): void {
   if (ctx.actor.kind === "cli" || ctx.actor.kind === "system") return;
   if (ctx.actor.kind === "token") {
     if (!scope) throw forbidden("api_token_not_allowed");
@@ -56,4 +61,11 @@ export function requireAdmin(ctx: Ctx, scope?: ApiScope): void {
   }
   if (!ctx.actor.userId) throw unauthenticated();
   if (ctx.actor.kind !== "admin" || ctx.actor.role !== "ADMIN") throw forbidden("admin_required");
+  if (!ctx.actor.permissions?.has(permission)) throw forbidden("permission_required", { permission });
+}
+
+/** Whether the caller may do what `permission` names (for pages and menus that show or hide a part). */
+export function hasPermission(ctx: Ctx, permission: Permission): boolean {
+  if (ctx.actor.kind === "cli" || ctx.actor.kind === "system") return true;
+  return ctx.actor.kind === "admin" && ctx.actor.role === "ADMIN" && Boolean(ctx.actor.permissions?.has(permission));
 }

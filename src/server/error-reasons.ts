@@ -7,6 +7,7 @@ export const ERROR_REASONS = {
   // Callers and access
   login_required: [],
   admin_required: [],
+  permission_required: ["permission"],
   forbidden: [],
   rate_limited: ["duration"],
   internal: ["ref"],
@@ -50,6 +51,9 @@ export const ERROR_REASONS = {
   status_reason_required: [],
   cannot_delete_self: [],
   last_admin: [],
+  last_owner: [],
+  owner_protected: [],
+  staff_role_unknown: [],
   totp_required: [],
   totp_invalid: [],
   recovery_code_invalid: [],

@@ -183,7 +183,7 @@ describe("require2faForAdmins", () => {
       const before = await actorFor(token);
       expect(before.session).toMatchObject({ role: "ADMIN", twoFactorSetupRequired: true });
       expect(before.actor).toMatchObject({ kind: "user", role: "USER" });
-      expect(() => requireAdmin(makeCtx(t.db, before.actor))).toThrow(expect.objectContaining({ code: "FORBIDDEN" }));
+      expect(() => requireAdmin(makeCtx(t.db, before.actor), "users.read")).toThrow(expect.objectContaining({ code: "FORBIDDEN" }));
       expect((await getTwoFactorStatus(makeCtx(t.db, before.actor))).requiredForMe).toBe(true);
 
       // Enrolment from the same session, then the very next read is an admin again.
@@ -193,7 +193,7 @@ describe("require2faForAdmins", () => {
       const after = await actorFor(token);
       expect(after.session.twoFactorSetupRequired).toBeUndefined();
       expect(after.actor).toMatchObject({ kind: "admin", role: "ADMIN" });
-      expect(() => requireAdmin(makeCtx(t.db, after.actor))).not.toThrow();
+      expect(() => requireAdmin(makeCtx(t.db, after.actor), "users.read")).not.toThrow();
 
       // A plain user is not affected by the setting.
       const user = await makeUser(t.db);

@@ -4,6 +4,7 @@ import { requestAnnouncements } from "@/components/announcements/request-announc
 import { MaintenanceBanner } from "@/components/chrome/maintenance-banner";
 import { AdminShell } from "@/components/shell/admin-shell";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { hasPermission } from "@/server/context";
 import { getDb } from "@/server/db/client";
 import { unreadNotificationCount } from "@/server/services/notifications";
 import { getAppInfo } from "@/server/services/settings";
@@ -13,7 +14,11 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   const [user, info] = await Promise.all([requireAdminPage(), getAppInfo(getDb())]);
   // After the guard: only an admin's request gets here, so the ADMINS ones are theirs to see.
   const ctx = await requestCtx();
-  const [announcements, unread, awaiting] = await Promise.all([requestAnnouncements(), unreadNotificationCount(ctx), countTicketsAwaitingStaff(ctx)]);
+  const [announcements, unread, awaiting] = await Promise.all([
+    requestAnnouncements(),
+    unreadNotificationCount(ctx),
+    hasPermission(ctx, "tickets.read") ? countTicketsAwaitingStaff(ctx) : Promise.resolve(0),
+  ]);
   const banner = (
     <>
       <MaintenanceBanner notice={info.maintenanceNotice} />
@@ -21,7 +26,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     </>
   );
   return (
-    <AdminShell user={{ name: user.name, email: user.email }} siteName={info.siteName} banner={banner} unreadCount={unread} ticketsAwaiting={awaiting} wallet={info.edition === "wallet"}>
+    <AdminShell user={{ name: user.name, email: user.email }} siteName={info.siteName} banner={banner} unreadCount={unread} ticketsAwaiting={awaiting} wallet={info.edition === "wallet"} permissions={[...(ctx.actor.permissions ?? [])]}>
       {children}
     </AdminShell>
   );

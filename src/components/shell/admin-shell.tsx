@@ -33,6 +33,7 @@ import {
   IconBook,
   IconPlugConnected,
   IconUsers,
+  IconUserShield,
   IconWallet,
   IconGiftCard,
   IconTransfer,
@@ -43,6 +44,7 @@ import type { ReactNode } from "react";
 import { HeaderTools } from "../chrome/header-tools";
 import { NotificationBell } from "../notifications/notification-bell";
 import { useUnreadCount } from "../notifications/unread-live";
+import { permissionForAdminPath } from "@/server/auth/admin-page-permissions";
 import { AppFrame, type NavEntry } from "./app-frame";
 import { LogoutButton } from "./logout-button";
 
@@ -56,17 +58,32 @@ interface Props {
   ticketsAwaiting?: number;
   /** [wallet] The wallet edition adds recharge orders, cards and transfers. */
   wallet?: boolean;
+  /** The staff member's permissions: the menu shows only the pages the role may open (issue 29). */
+  permissions: string[];
   children: ReactNode;
 }
 
-export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwaiting = 0, wallet = false, children }: Props) {
+/** Entries whose page the role may open; a group with none left disappears. */
+function allowedNav(nav: NavEntry[], allowed: ReadonlySet<string>): NavEntry[] {
+  const may = (href: string) => {
+    const perm = permissionForAdminPath(href);
+    return perm !== undefined && allowed.has(perm);
+  };
+  return nav.flatMap((e): NavEntry[] => {
+    if (!("group" in e)) return may(e.href) ? [e] : [];
+    const items = e.items.filter((i) => may(i.href));
+    return items.length ? [{ ...e, items }] : [];
+  });
+}
+
+export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwaiting = 0, wallet = false, permissions, children }: Props) {
   const t = useTranslations("adminNav");
   const tp = useTranslations("adminPayments");
   const tg = useTranslations("live.adminNavGroups");
   const unread = useUnreadCount(unreadCount);
   // The daily work stays at the top; the rest folds into groups, so the menu fits a 900 px-high
   // window with the current page's group open.
-  const nav: NavEntry[] = [
+  const all: NavEntry[] = [
     { href: "/admin", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
     { href: "/admin/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
     { href: "/admin/tickets", label: t("tickets"), icon: <IconHeadset size={18} />, badge: ticketsAwaiting > 0 ? String(ticketsAwaiting) : undefined, testId: "nav-admin-tickets" },
@@ -127,6 +144,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
       icon: <IconAdjustments size={18} />,
       items: [
         { href: "/admin/settings", label: t("settings"), icon: <IconSettings size={18} /> },
+        { href: "/admin/staff", label: t("staff"), icon: <IconUserShield size={18} />, testId: "nav-admin-staff" },
         { href: "/admin/backup", label: t("backup"), icon: <IconDatabaseExport size={18} />, testId: "nav-admin-backup" },
         { href: "/admin/logs", label: t("logs"), icon: <IconFileText size={18} /> },
         { href: "/admin/tasks", label: t("tasks"), icon: <IconListCheck size={18} /> },
@@ -136,6 +154,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
       ],
     },
   ];
+  const nav = allowedNav(all, new Set(permissions));
   const footer = (
     <Stack gap={4}>
       <NavLink component={Link} href="/dashboard" label={t("userArea")} leftSection={<IconHome size={18} />} />

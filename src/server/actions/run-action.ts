@@ -4,6 +4,7 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import type { z } from "zod";
+import type { Permission } from "../auth/permissions";
 import { refuseWhileRiskRestricted, type RestrictionOptions } from "../auth/risk-restriction";
 import { requestCtx } from "../auth/session";
 import { requireAdmin, type Ctx } from "../context";
@@ -23,8 +24,8 @@ export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: Action
 export interface RunActionOptions<A = unknown> extends RestrictionOptions {
   /** Pages to refresh after success; a function of the parsed arguments when they name the page. */
   revalidate?: string[] | ((args: A) => string[]);
-  /** An admin action: anyone else is refused (FORBIDDEN) before the arguments are read. */
-  admin?: boolean;
+  /** An admin action and the staff permission it needs: anyone else is refused (FORBIDDEN) before the arguments are read. */
+  permission?: Permission;
 }
 
 /**
@@ -55,7 +56,7 @@ export async function runAction<S extends z.ZodType, T>(
   try {
     ctx = await requestCtx();
     refuseWhileRiskRestricted(ctx, opts);
-    if (opts.admin) requireAdmin(ctx);
+    if (opts.permission) requireAdmin(ctx, opts.permission);
     const parsed = parseArgs(list, given);
     const data = await fn(ctx, parsed);
     const pages = typeof opts.revalidate === "function" ? opts.revalidate(parsed) : (opts.revalidate ?? []);

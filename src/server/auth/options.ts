@@ -106,6 +106,9 @@ export function authOptions(hooks: SignInHooks = {}): NextAuthOptions {
           email: live.email,
           name: live.name,
           tfaSetup: live.twoFactorSetupRequired || undefined,
+          pkReq: live.passkeySignInRequired || undefined,
+          srole: live.staffRole ?? undefined,
+          sperms: live.customPermissions ?? undefined,
           // Read in the same query, so the restriction starts and ends on the very next request.
           riskRestrictedAt: live.riskRestrictedAt?.toISOString(),
         };
@@ -120,6 +123,9 @@ export function authOptions(hooks: SignInHooks = {}): NextAuthOptions {
             role: token.role as "ADMIN" | "USER",
             sid: token.sid as string,
             ...(token.tfaSetup ? { twoFactorSetupRequired: true } : {}),
+            ...(token.pkReq ? { passkeySignInRequired: true } : {}),
+            ...(typeof token.srole === "string" ? { staffRole: token.srole } : {}),
+            ...(Array.isArray(token.sperms) ? { customPermissions: token.sperms as string[] } : {}),
             ...(typeof token.riskRestrictedAt === "string" ? { riskRestrictedAt: token.riskRestrictedAt } : {}),
           },
         };

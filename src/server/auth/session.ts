@@ -1,13 +1,14 @@
 // Session guards for pages, actions and routes. Each entry point checks its caller itself.
 import { getServerSession } from "next-auth";
 import { cookies, headers } from "next/headers";
-import { redirect } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { makeCtx, type Actor, type Ctx } from "../context";
 import { getDb } from "../db/client";
 import { negotiateLocale, PATH_HEADER, requestMeta } from "../http/request-meta";
 import { authOptions } from "./options";
 import { loginPathFor } from "./safe-redirect";
+import { permissionsOf, type Permission } from "./permissions";
 
 export interface SessionUser {
   id: string;
@@ -20,6 +21,11 @@ export interface SessionUser {
   twoFactorSetupRequired?: boolean;
   /** When a risk report restricted this account (ISO time); absent when not restricted, and for admins. */
   riskRestrictedAt?: string;
+  /** Staff who must sign in with a passkey (setting staffPasskeyRequired) and signed in with a password. */
+  passkeySignInRequired?: boolean;
+  /** Staff (issue 29): the role's name, and a custom role's permissions (built-in ones are resolved in code). */
+  staffRole?: string;
+  customPermissions?: string[];
 }
 
 /**
@@ -38,8 +44,12 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
  */
 export function actorOf(u: SessionUser | null): Actor {
   if (!u) return { kind: "anonymous" };
-  const admin = u.role === "ADMIN" && !u.twoFactorSetupRequired;
+  const admin = u.role === "ADMIN" && !u.twoFactorSetupRequired && !u.passkeySignInRequired;
   const actor: Actor = { kind: admin ? "admin" : "user", userId: u.id, email: u.email, role: admin ? "ADMIN" : "USER", sessionId: u.sid };
+  if (admin) {
+    actor.staffRole = u.staffRole;
+    actor.permissions = permissionsOf(u.staffRole, u.customPermissions);
+  }
   // Admin accounts are never held to the user-side risk restriction.
   if (u.riskRestrictedAt && u.role !== "ADMIN") actor.riskRestricted = true;
   return actor;
@@ -59,9 +69,22 @@ export async function requireUserPage(): Promise<SessionUser> {
   return u;
 }
 
-export async function requireAdminPage(): Promise<SessionUser> {
+/**
+ * An admin page: customers go to their dashboard, staff who must still enrol a second factor or sign
+ * in with a passkey go to their account page. With `permission`, a role without it gets the admin
+ * area's "no access" page with status 403 (forbidden(), app/admin/forbidden.tsx), never the content.
+ */
+export async function requireAdminPage(permission?: Permission): Promise<SessionUser> {
   const u = await requireUserPage();
   if (u.role !== "ADMIN") redirect("/dashboard");
   if (u.twoFactorSetupRequired) redirect("/account?setup=2fa");
+  if (u.passkeySignInRequired) redirect("/account?setup=passkey");
+  if (permission && !permissionsOf(u.staffRole, u.customPermissions).has(permission)) forbidden();
   return u;
+}
+
+/** The signed-in staff member's permissions (empty for anyone else): for menus and pages that show or hide a part. */
+export async function myPermissions(): Promise<ReadonlySet<Permission>> {
+  const a = actorOf(await getSessionUser());
+  return a.permissions ?? new Set();
 }

@@ -3,6 +3,8 @@ import { NextResponse } from "next/server";
 import { requireAdmin, requireUser, type Ctx } from "../context";
 import { refuseWhileRiskRestricted, type RestrictionOptions } from "../auth/risk-restriction";
 import { requestCtx } from "../auth/session";
+import type { Permission } from "../auth/permissions";
+import { forbidden } from "../errors";
 import { requireWalletEdition } from "../services/wallet/edition";
 import { errorResponse } from "./respond";
 import { localeOfHeaders } from "./request-meta";
@@ -16,6 +18,8 @@ export interface RouteOptions extends RestrictionOptions {
    * or not, gets the 404 of a path that is not there (checked before the caller is).
    */
   walletOnly?: boolean;
+  /** An admin route: the staff permission it needs, checked before the handler reads anything (the verb checks again). */
+  permission?: Permission;
 }
 
 /**
@@ -29,7 +33,11 @@ export function route<P = Record<string, string>>(caller: Caller, handler: Handl
       if (opts.walletOnly) requireWalletEdition();
       ctx = await requestCtx();
       if (caller === "user") requireUser(ctx);
-      if (caller === "admin") requireAdmin(ctx);
+      if (caller === "admin") {
+        // Fail closed: an admin route that forgot to name its permission is refused to every person.
+        if (!opts.permission) throw forbidden("permission_required", { permission: "unnamed" });
+        requireAdmin(ctx, opts.permission);
+      }
       if (caller !== "anonymous") refuseWhileRiskRestricted(ctx, opts);
       const result = await handler({ req, ctx, params: (await context?.params) ?? ({} as P) });
       return result instanceof Response ? result : NextResponse.json(result);

@@ -12,7 +12,7 @@ import { isDomainError } from "../errors";
 import { log } from "../logger";
 import { beginApiTokenCheck, limitApiToken } from "../rate-limit/policies";
 import { authenticateApiToken } from "../services/api-tokens/authenticate";
-import type { ApiScope } from "../services/api-tokens/scopes";
+import { SCOPE_PERMISSION, type ApiScope } from "../services/api-tokens/scopes";
 import { recordAudit } from "../services/audit";
 import { API_V1_MAX_BODY_BYTES } from "./api-v1/inputs";
 import { readJson } from "./read-json";
@@ -44,7 +44,7 @@ export function tokenRoute<P extends Record<string, string> = Record<string, str
       await giveBack();
       await limitApiToken(actor.tokenId!);
       ctx = makeCtx(db, actor, { ...meta, locale });
-      requireAdmin(ctx, scope);
+      requireAdmin(ctx, SCOPE_PERMISSION[scope], scope);
       const query = Object.fromEntries(new URL(req.url).searchParams);
       const result = await handler({ req, ctx, params, query, body: () => readJson(req, API_V1_MAX_BODY_BYTES) });
       res = result instanceof Response ? result : NextResponse.json(result, { status: opts.status ?? 200 });

@@ -5,7 +5,7 @@ import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { createAnnouncement, deleteAnnouncement, setAnnouncementEnabled, updateAnnouncement } from "@/server/services/announcements";
 
-const OPTS = { revalidate: ["/admin/announcements"], admin: true };
+const OPTS = { revalidate: ["/admin/announcements"], permission: "announcements.manage" as const };
 const brief = (a: { id: string; title: string; enabled: boolean }) => ({ id: a.id, title: a.title, enabled: a.enabled });
 
 export async function createAnnouncementAction(...a: [input: Record<string, unknown>]) {

@@ -4,7 +4,7 @@ import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { createApiToken, revokeApiToken } from "@/server/services/api-tokens";
 
-const OPTS = { revalidate: ["/admin/api-tokens"], admin: true };
+const OPTS = { revalidate: ["/admin/api-tokens"], permission: "apiTokens.manage" as const };
 
 /** `{ name, scopes: string[], expiresAt?: ISO string | null }` -> `{ id, token }`: the token is in this answer only. */
 export async function createApiTokenAction(...a: [input: { name: string; scopes: string[]; expiresAt?: string | null }]) {

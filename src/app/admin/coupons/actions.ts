@@ -4,7 +4,7 @@ import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { createCoupon, deleteCoupon, grantCoupon, listCouponGrants, revokeCouponGrant, updateCoupon } from "@/server/services/catalog";
 
-const OPTS = { revalidate: ["/admin/coupons"], admin: true };
+const OPTS = { revalidate: ["/admin/coupons"], permission: "coupons.write" as const };
 const brief = (c: { id: string; code: string }) => ({ id: c.id, code: c.code });
 const Id = args(["id", str]);
 
@@ -21,7 +21,7 @@ export async function deleteCouponAction(...a: [id: string]) {
 }
 
 export async function listCouponGrantsAction(...a: [id: string]) {
-  return runAction(Id, a, (ctx, [id]) => listCouponGrants(ctx, id), { admin: true });
+  return runAction(Id, a, (ctx, [id]) => listCouponGrants(ctx, id), { permission: "coupons.read" });
 }
 
 export async function grantCouponAction(...a: [id: string, email: string]) {

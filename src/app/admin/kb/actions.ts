@@ -4,7 +4,7 @@ import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { createKbArticle, deleteKbArticle, deleteKbCategory, saveKbCategory, updateKbArticle } from "@/server/services/kb";
 
-const OPTS = { revalidate: ["/admin/kb"], admin: true };
+const OPTS = { revalidate: ["/admin/kb"], permission: "kb.manage" as const };
 const brief = (a: { id: string; slug: string; locale: string; title: string }) => ({ id: a.id, slug: a.slug, locale: a.locale, title: a.title });
 
 export async function createKbArticleAction(...a: [input: Record<string, unknown>]) {

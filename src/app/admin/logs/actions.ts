@@ -5,7 +5,7 @@ import { args, fields } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { cleanupExpiredAdminLogs as cleanup, deleteAdminLogEntry as deleteEntry } from "@/server/services/logs";
 
-const OPTS = { revalidate: ["/admin/logs"], admin: true };
+const OPTS = { revalidate: ["/admin/logs"], permission: "logs.write" as const };
 const Input = args(["input", fields]);
 
 /** Deletes one entry of `target`; a kept row (active restriction, unfinished task) is a 409. */

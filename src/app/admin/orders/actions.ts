@@ -5,7 +5,8 @@ import { args, fields, form, formList, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import * as orders from "@/server/services/orders";
 
-const OPTS = { revalidate: ["/admin/orders", "/admin"], admin: true };
+const PAGES = ["/admin/orders", "/admin"];
+const OPTS = { revalidate: PAGES, permission: "orders.write" as const };
 const OrderId = args(["orderId", str]);
 const WithInput = args(["orderId", str], ["input", fields]);
 
@@ -29,7 +30,7 @@ export async function updateOrderReview(...a: [orderId: string, input: { reviewS
  * amount is integer minor units. Answers the refund (DONE, or PENDING while the gateway is asked).
  */
 export async function refundOrder(...a: [orderId: string, input: { amount: number; destination: "balance" | "gateway" | "manual"; endSubscription: boolean; note?: string }]) {
-  return runAction(WithInput, a, (ctx, [orderId, input]) => orders.refundOrder(ctx, orderId, input), OPTS);
+  return runAction(WithInput, a, (ctx, [orderId, input]) => orders.refundOrder(ctx, orderId, input), { revalidate: PAGES, permission: "orders.refund" });
 }
 
 /** Form fields `action` (confirm | cancel | flag | resolve) and `ids` (repeated). One result per order: `{ id, ok, reason? }`. */
@@ -39,5 +40,5 @@ export async function batchOrderOperation(...a: [formData: FormData]) {
 
 /** The detail drawer's read: lines, payments (trade numbers, late flags), review and refund notes. Admins only: the owner reads their order through the user's own verb. */
 export async function orderDetail(...a: [orderId: string]) {
-  return runAction(OrderId, a, (ctx, [orderId]) => orders.getOrderDetailAdmin(ctx, orderId), { admin: true });
+  return runAction(OrderId, a, (ctx, [orderId]) => orders.getOrderDetailAdmin(ctx, orderId), { permission: "orders.read" });
 }

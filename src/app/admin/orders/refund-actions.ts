@@ -7,5 +7,5 @@ import { runAction } from "@/server/actions/run-action";
 import { getRefundOptions } from "@/server/services/refunds";
 
 export async function refundOptions(...a: [orderId: string]) {
-  return runAction(args(["orderId", str]), a, (ctx, [orderId]) => getRefundOptions(ctx, orderId), { admin: true });
+  return runAction(args(["orderId", str]), a, (ctx, [orderId]) => getRefundOptions(ctx, orderId), { permission: "orders.refund" });
 }

@@ -5,9 +5,9 @@ import { runAction } from "@/server/actions/run-action";
 import { testPaymentProvider, updatePaymentProviderConfig } from "@/server/services/payments-config";
 
 export async function savePaymentProvider(...a: [provider: string, input: Record<string, unknown>]) {
-  return runAction(args(["provider", str], ["input", fields]), a, (ctx, [provider, input]) => updatePaymentProviderConfig(ctx, provider, input), { revalidate: ["/admin/payments"], admin: true });
+  return runAction(args(["provider", str], ["input", fields]), a, (ctx, [provider, input]) => updatePaymentProviderConfig(ctx, provider, input), { revalidate: ["/admin/payments"], permission: "payments.secrets" });
 }
 
 export async function testPaymentProviderAction(...a: [provider: string]) {
-  return runAction(args(["provider", str]), a, (ctx, [provider]) => testPaymentProvider(ctx, provider), { admin: true });
+  return runAction(args(["provider", str]), a, (ctx, [provider]) => testPaymentProvider(ctx, provider), { permission: "payments.secrets" });
 }

@@ -5,7 +5,7 @@ import { runAction } from "@/server/actions/run-action";
 import { createPlan, deletePlan, setPlanVisibility, updatePlan } from "@/server/services/catalog";
 
 const PAGES = ["/admin/plans", "/"];
-const OPTS = { revalidate: PAGES, admin: true };
+const OPTS = { revalidate: PAGES, permission: "catalog.write" as const };
 const Id = args(["id", str]);
 
 /** The form sends the PlanInput object (money already in minor units). */
@@ -20,7 +20,7 @@ export async function updatePlanAction(...a: [id: string, input: Record<string, 
   return runAction(args(["id", str], ["input", fields]), a, async (ctx, [id, input]) => {
     const p = await updatePlan(ctx, id, input);
     return { id: p.id, name: p.name };
-  }, { revalidate: ([id]) => [...PAGES, `/admin/plans/${id}`], admin: true });
+  }, { revalidate: ([id]) => [...PAGES, `/admin/plans/${id}`], permission: "catalog.write" });
 }
 
 export async function setPlanVisibilityAction(...a: [id: string, visibility: string]) {

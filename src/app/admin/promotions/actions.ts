@@ -4,7 +4,7 @@ import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { createPromotion, deletePromotion, updatePromotion } from "@/server/services/catalog";
 
-const OPTS = { revalidate: ["/admin/promotions", "/"], admin: true };
+const OPTS = { revalidate: ["/admin/promotions", "/"], permission: "coupons.write" as const };
 const brief = (p: { id: string; name: string }) => ({ id: p.id, name: p.name });
 
 export async function createPromotionAction(...a: [input: Record<string, unknown>]) {

@@ -5,13 +5,13 @@ import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { approveReferralPayout, getReferralPayout, rejectReferralPayout } from "@/server/services/referral";
 
-const OPTS = { revalidate: ["/admin/referral"], admin: true };
+const OPTS = { revalidate: ["/admin/referral"], permission: "referral.write" as const };
 
 export async function referralPayoutDetailAction(...a: [id: string]) {
   return runAction(args(["id", str]), a, async (ctx, [id]) => {
     const d = await getReferralPayout(ctx, id);
     return { ...d, createdAt: d.createdAt.toISOString(), decidedAt: d.decidedAt?.toISOString() ?? null };
-  }, { admin: true });
+  }, { permission: "referral.read" });
 }
 
 /** `{ id, reference }`: paid outside the site; the reference of that transfer is recorded. */

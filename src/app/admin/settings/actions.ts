@@ -16,10 +16,10 @@ export async function saveSettings(...a: [formData: FormData]) {
       forgetRiskSettings();
       return changed;
     },
-    { revalidate: ["/admin/settings"], admin: true },
+    { revalidate: ["/admin/settings"], permission: "settings.write" },
   );
 }
 
 export async function sendTestMailAction(...a: [to: string]) {
-  return runAction(args(["to", str]), a, (ctx, [to]) => sendTestMail(ctx, to), { admin: true });
+  return runAction(args(["to", str]), a, (ctx, [to]) => sendTestMail(ctx, to), { permission: "settings.write" });
 }

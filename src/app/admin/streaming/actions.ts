@@ -4,7 +4,7 @@ import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { createStreamingService, deleteStreamingService, revealStreamingCredentials, updateStreamingService } from "@/server/services/catalog";
 
-const OPTS = { revalidate: ["/admin/streaming", "/admin/plans", "/"], admin: true };
+const OPTS = { revalidate: ["/admin/streaming", "/admin/plans", "/"], permission: "catalog.write" as const };
 const Id = args(["id", str]);
 
 export async function createStreamingServiceAction(...a: [input: Record<string, unknown>]) {
@@ -21,5 +21,5 @@ export async function deleteStreamingServiceAction(...a: [id: string]) {
 
 /** Audited on the server; nothing is cached or revalidated. */
 export async function revealStreamingCredentialsAction(...a: [id: string]) {
-  return runAction(Id, a, (ctx, [id]) => revealStreamingCredentials(ctx, id), { admin: true });
+  return runAction(Id, a, (ctx, [id]) => revealStreamingCredentials(ctx, id), { permission: "catalog.write" });
 }

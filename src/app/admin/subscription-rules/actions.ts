@@ -19,17 +19,17 @@ const testInput = z.strictObject({
 });
 
 export async function listResponseRulesAction(...a: []) {
-  return runAction(noArgs, a, (ctx) => listResponseRules(ctx), { admin: true });
+  return runAction(noArgs, a, (ctx) => listResponseRules(ctx), { permission: "settings.read" });
 }
 
 export async function saveResponseRulesAction(...a: [rules: unknown]) {
-  return runAction(args(["rules", ruleList]), a, (ctx, [rules]) => setResponseRules(ctx, rules), { revalidate: PAGE, admin: true });
+  return runAction(args(["rules", ruleList]), a, (ctx, [rules]) => setResponseRules(ctx, rules), { revalidate: PAGE, permission: "settings.write" });
 }
 
 export async function restoreDefaultResponseRulesAction(...a: []) {
-  return runAction(noArgs, a, (ctx) => setResponseRules(ctx, null), { revalidate: PAGE, admin: true });
+  return runAction(noArgs, a, (ctx) => setResponseRules(ctx, null), { revalidate: PAGE, permission: "settings.write" });
 }
 
 export async function testResponseRulesAction(...a: [input: z.input<typeof testInput>]) {
-  return runAction(args(["input", testInput]), a, (ctx, [input]) => testResponseRules(ctx, input), { admin: true });
+  return runAction(args(["input", testInput]), a, (ctx, [input]) => testResponseRules(ctx, input), { permission: "settings.read" });
 }

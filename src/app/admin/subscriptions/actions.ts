@@ -12,34 +12,34 @@ const Id = args(["id", str]);
 export async function suspendSubscription(...a: [id: string]) {
   return runAction(Id, a, async (ctx, [id]) => {
     await subs.suspendSubscription(ctx, id);
-  }, { revalidate: pages, admin: true });
+  }, { revalidate: pages, permission: "subscriptions.suspend" });
 }
 
 export async function activateSubscription(...a: [id: string]) {
   return runAction(Id, a, async (ctx, [id]) => {
     await subs.activateSubscription(ctx, id);
-  }, { revalidate: pages, admin: true });
+  }, { revalidate: pages, permission: "subscriptions.suspend" });
 }
 
 export async function cancelSubscription(...a: [id: string]) {
   return runAction(Id, a, async (ctx, [id]) => {
     await subs.cancelSubscription(ctx, id);
-  }, { revalidate: pages, admin: true });
+  }, { revalidate: pages, permission: "subscriptions.write" });
 }
 
 /** Removes it with its data; panel client deletion is queued (a failing panel leaves a retrying task). */
 export async function deleteSubscriptionPermanently(...a: [id: string]) {
-  return runAction(Id, a, (ctx, [id]) => subs.deleteSubscriptionPermanently(ctx, id), { revalidate: LIST, admin: true });
+  return runAction(Id, a, (ctx, [id]) => subs.deleteSubscriptionPermanently(ctx, id), { revalidate: LIST, permission: "subscriptions.write" });
 }
 
 export async function reassignStreamingSlot(...a: [subscriptionId: string, serviceId: string]) {
   return runAction(args(["subscriptionId", str], ["serviceId", str]), a, (ctx, [subscriptionId, serviceId]) => subs.reassignStreamingSlot(ctx, { subscriptionId, serviceId }), {
     revalidate: (p) => [...pages(p), "/admin/streaming"],
-    admin: true,
+    permission: "subscriptions.write",
   });
 }
 
 /** Form fields `op` (suspend | activate | cancel | delete) and `ids` (repeated, at most 500). Answers `{ done: id[], failed: [{ id, reason }] }`. */
 export async function batchSubscriptionOperation(...a: [formData: FormData]) {
-  return runAction(args(["form", form]), a, (ctx, [input]) => subs.batchSubscriptionOperation(ctx, { op: input.op, ids: formList(input.ids) }), { revalidate: LIST, admin: true });
+  return runAction(args(["form", form]), a, (ctx, [input]) => subs.batchSubscriptionOperation(ctx, { op: input.op, ids: formList(input.ids) }), { revalidate: LIST, permission: "subscriptions.suspend" });
 }

@@ -7,7 +7,7 @@ import { retryTasks } from "@/server/services/tasks";
 
 /** One result per task: `{ id, ok, reason? }`. */
 export async function retryTasksAction(...a: [ids: string[]]) {
-  return runAction(args(["ids", strList]), a, (ctx, [ids]) => retryTasks(ctx, { ids }), { revalidate: ["/admin/tasks"], admin: true });
+  return runAction(args(["ids", strList]), a, (ctx, [ids]) => retryTasks(ctx, { ids }), { revalidate: ["/admin/tasks"], permission: "tasks.write" });
 }
 
 /**
@@ -16,5 +16,5 @@ export async function retryTasksAction(...a: [ids: string[]]) {
  * list pages are named so a browser's router cache does not keep showing the old ones.
  */
 export async function refreshTrafficViewsAction(...a: []) {
-  return runAction(noArgs, a, (ctx) => refreshTrafficViews(ctx), { revalidate: ["/admin/traffic", "/admin/subscriptions", "/subscriptions", "/dashboard", "/admin/tasks"], admin: true });
+  return runAction(noArgs, a, (ctx) => refreshTrafficViews(ctx), { revalidate: ["/admin/traffic", "/admin/subscriptions", "/subscriptions", "/dashboard", "/admin/tasks"], permission: "nodes.write" });
 }

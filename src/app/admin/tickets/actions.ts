@@ -17,10 +17,10 @@ export async function updateTicketAction(...a: [ticketId: string, change: Ticket
       const t = await adminUpdateTicket(ctx, { ...change, ticketId });
       return { status: t.status, priority: t.priority, category: t.category, assigneeId: t.assigneeId };
     },
-    { revalidate: ([ticketId]) => ["/admin/tickets", `/admin/tickets/${ticketId}`], admin: true },
+    { revalidate: ([ticketId]) => ["/admin/tickets", `/admin/tickets/${ticketId}`], permission: "tickets.write" },
   );
 }
 
 export async function deleteTicketAction(...a: [ticketId: string]) {
-  return runAction(args(["ticketId", str]), a, (ctx, [ticketId]) => adminDeleteTicket(ctx, ticketId), { revalidate: ["/admin/tickets"], admin: true });
+  return runAction(args(["ticketId", str]), a, (ctx, [ticketId]) => adminDeleteTicket(ctx, ticketId), { revalidate: ["/admin/tickets"], permission: "tickets.write" });
 }

@@ -4,7 +4,7 @@ import { args, fields, form, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { adminCreateUser, adminDeleteUser, adminUpdateUser, setUserStatus } from "@/server/services/accounts";
 
-const OPTS = { revalidate: ["/admin/users", "/admin"], admin: true };
+const OPTS = { revalidate: ["/admin/users", "/admin"], permission: "users.write" as const };
 
 export async function createUser(...a: [formData: FormData]) {
   return runAction(args(["form", form]), a, (ctx, [input]) => adminCreateUser(ctx, input), OPTS);

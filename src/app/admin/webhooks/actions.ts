@@ -6,7 +6,7 @@ import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import { addWebhook, removeWebhook, resendWebhookDelivery, sendTestWebhook, setWebhookEnabled } from "@/server/services/webhooks";
 
-const OPTS = { revalidate: ["/admin/webhooks"], admin: true };
+const OPTS = { revalidate: ["/admin/webhooks"], permission: "webhooks.manage" as const };
 
 export async function addWebhookAction(...a: [input: Record<string, unknown>]) {
   return runAction(args(["input", fields]), a, (ctx, [input]) => addWebhook(ctx, input), OPTS);

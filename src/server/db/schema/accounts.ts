@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 export const USER_ROLES = ["ADMIN", "USER"] as const;
 export const USER_STATUSES = ["ACTIVE", "PENDING_EMAIL", "DISABLED", "BANNED"] as const;
@@ -28,6 +28,11 @@ export const users = pgTable(
     subscriptionTokenEnc: text("subscription_token_enc"),
     // The user-side risk restriction (a risk report was sent): every user action but support is refused.
     riskRestrictedAt: timestamp("risk_restricted_at", { withTimezone: true }),
+    // Staff (role ADMIN, issue 29): a built-in role name (auth/permissions.ts) or a staff_roles name.
+    // Null for customers; an ADMIN row without one may do nothing (fail closed).
+    staffRole: text("staff_role"),
+    // Invited or CLI-created staff: no admin page opens until a second factor (TOTP or passkey) exists.
+    secondFactorRequired: boolean("second_factor_required").notNull().default(false),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -46,7 +51,9 @@ export const users = pgTable(
 
 // SUPPORT_CONTACT: a signed-out person's message to support, sent on once the link proves the address
 // (services/support/contact-request.ts); the message travels in the payload.
-export const TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD", "CHANGE_EMAIL", "REGISTER", "SUPPORT_CONTACT"] as const;
+// STAFF_INVITE: the owner's invitation (issue 29); the role travels in the payload, no user exists yet
+// unless the address already has an account.
+export const TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD", "CHANGE_EMAIL", "REGISTER", "SUPPORT_CONTACT", "STAFF_INVITE"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /** Single-use links. Only a keyed hash of the token is stored. */

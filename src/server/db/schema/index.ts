@@ -19,3 +19,4 @@ export * from "./referral";
 export * from "./gifts";
 export * from "./kb";
 export * from "./plan-changes";
+export * from "./staff";

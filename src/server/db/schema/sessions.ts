@@ -6,6 +6,8 @@ import { users } from "./accounts";
  * every session read joins this row with the user, so deleting or revoking it ends that session at
  * once (sign-out, "log out everywhere", revoking one device from the account page).
  */
+export type SessionMethod = "password" | "passkey";
+
 export const userSessions = pgTable(
   "user_sessions",
   {
@@ -24,6 +26,9 @@ export const userSessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    // How this session was signed in: "password" (with or without a second factor) or "passkey".
+    // Staff may be required to sign in with a passkey (setting staffPasskeyRequired).
+    method: text("method").$type<SessionMethod>().notNull().default("password"),
   },
   (t) => [index("user_sessions_user_idx").on(t.userId)],
 );

@@ -12,19 +12,24 @@ import { emailTaken } from "./email-taken";
 import { AdminCreateUserInput, AdminUpdateUserInput, parseInput, StatusChangeInput } from "./inputs";
 import { getPublicUser, getUserOrThrow } from "./queries";
 import { eraseAccessLogsOfUser } from "../subscription-content/access-log-erase";
+import { assertAnotherActiveOwner, assertMayChangeStaff, assertRoleExists } from "../staff/guards";
 
 /** A unique violation on insert/update of users can only be the email. */
 const emailTakenOr = (err: unknown) => (isUniqueViolation(err) ? emailTaken("email") : err);
 
 export async function adminCreateUser(ctx: Ctx, raw: unknown) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "users.write");
   const input = parseInput(AdminCreateUserInput, raw);
+  // Creating staff is managing staff; a staff role without an admin account means nothing.
+  const staffRole = input.role === "ADMIN" ? (input.staffRole ?? "admin") : null;
+  if (staffRole) requireAdmin(ctx, "staff.manage");
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await ctx.db.transaction(async (tx) => {
+      if (staffRole) await assertRoleExists(tx, staffRole);
       const [u] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash, name: input.name || input.email.split("@")[0]!, role: input.role, status: input.status, emailVerifiedAt: ctx.now() })
+        .values({ email: input.email, passwordHash, name: input.name || input.email.split("@")[0]!, role: input.role, staffRole, status: input.status, emailVerifiedAt: ctx.now() })
         .returning({ id: users.id });
       await recordAudit(ctx, { action: "admin.user.create", targetType: "user", targetId: u!.id, metadata: { email: input.email, role: input.role, status: input.status } }, tx);
       return u!.id;
@@ -49,20 +54,28 @@ async function assertAnotherActiveAdmin(ctx: Ctx, db: Ctx["db"], exceptId: strin
 }
 
 export async function adminUpdateUser(ctx: Ctx, id: string, raw: unknown) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "users.write");
   const input = parseInput(AdminUpdateUserInput, raw);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     await ctx.db.transaction(async (tx) => {
       const before = await getUserOrThrow(tx, id);
-      if (input.role === "USER" && before.role === "ADMIN") await assertAnotherActiveAdmin(ctx, tx, id);
-      const revoke = Boolean(passwordHash) || (input.role !== undefined && input.role !== before.role) || (input.email !== undefined && input.email !== before.email);
+      const roleChange = input.role !== undefined && input.role !== before.role;
+      assertMayChangeStaff(ctx, before);
+      if (roleChange) requireAdmin(ctx, "staff.manage");
+      if (input.role === "USER" && before.role === "ADMIN") {
+        await assertAnotherActiveAdmin(ctx, tx, id);
+        if (before.staffRole === "owner") await assertAnotherActiveOwner(tx, id);
+      }
+      const revoke = Boolean(passwordHash) || roleChange || (input.email !== undefined && input.email !== before.email);
       await tx
         .update(users)
         .set({
           ...(input.email ? { email: input.email } : {}),
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.role ? { role: input.role } : {}),
+          // Promoted: the least-surprising built-in role short of owner; demoted: no staff role.
+          ...(roleChange ? { staffRole: input.role === "ADMIN" ? "admin" : null } : {}),
           ...(passwordHash ? { passwordHash } : {}),
           ...(revoke ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
           updatedAt: ctx.now(),
@@ -85,15 +98,17 @@ const statusReasonRequired = () => validationError("status_reason_required", { f
  * user's sessions at once; re-activating takes an optional note. Both are kept in the audit row.
  */
 export async function setUserStatus(ctx: Ctx, id: string, raw: unknown) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "users.write");
   const input = parseInput(StatusChangeInput, raw);
   const status: UserStatus = input.status;
   if (status !== "ACTIVE" && !input.reason) throw statusReasonRequired();
   if (ctx.actor.userId === id && status !== "ACTIVE") throw forbidden("cannot_disable_self");
   await ctx.db.transaction(async (tx) => {
     const before = await getUserOrThrow(tx, id);
+    assertMayChangeStaff(ctx, before);
     if (before.status === status) return;
     if (before.role === "ADMIN" && status !== "ACTIVE") await assertAnotherActiveAdmin(ctx, tx, id);
+    if (before.staffRole === "owner" && status !== "ACTIVE") await assertAnotherActiveOwner(tx, id);
     await tx
       .update(users)
       .set({ status, updatedAt: ctx.now(), ...(status !== "ACTIVE" ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
@@ -105,11 +120,13 @@ export async function setUserStatus(ctx: Ctx, id: string, raw: unknown) {
 }
 
 export async function adminDeleteUser(ctx: Ctx, id: string): Promise<{ deleted: true }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "users.write");
   if (ctx.actor.userId === id) throw forbidden("cannot_delete_self");
   const files = await ctx.db.transaction(async (tx) => {
     const before = await getUserOrThrow(tx, id);
+    assertMayChangeStaff(ctx, before);
     if (before.role === "ADMIN") await assertAnotherActiveAdmin(ctx, tx, id);
+    if (before.staffRole === "owner") await assertAnotherActiveOwner(tx, id);
     // Their tickets go with them (cascade); the image files on disk are removed after commit.
     const attached = await tx.select({ id: ticketAttachments.id }).from(ticketAttachments).innerJoin(tickets, eq(tickets.id, ticketAttachments.ticketId)).where(eq(tickets.userId, id));
     await eraseAccessLogsOfUser(tx, id);

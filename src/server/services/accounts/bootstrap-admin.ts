@@ -27,8 +27,8 @@ export async function bootstrapAdmin(ctx: Ctx, opts: { email?: string; password?
     if (Number(again!.n) > 0) return { created: false as const };
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     const id = existing
-      ? (await tx.update(users).set({ role: "ADMIN", status: "ACTIVE", passwordHash }).where(eq(users.id, existing.id)).returning({ id: users.id }))[0]!.id
-      : (await tx.insert(users).values({ email, passwordHash, name: "Admin", role: "ADMIN", status: "ACTIVE", emailVerifiedAt: ctx.now() }).returning({ id: users.id }))[0]!.id;
+      ? (await tx.update(users).set({ role: "ADMIN", staffRole: "owner", status: "ACTIVE", passwordHash }).where(eq(users.id, existing.id)).returning({ id: users.id }))[0]!.id
+      : (await tx.insert(users).values({ email, passwordHash, name: "Admin", role: "ADMIN", staffRole: "owner", status: "ACTIVE", emailVerifiedAt: ctx.now() }).returning({ id: users.id }))[0]!.id;
     await recordAudit(ctx, { action: "system.bootstrap_admin", targetType: "user", targetId: id, metadata: { email, generated: Boolean(generated) } }, tx);
     return { created: true as const, email, generatedPassword: generated };
   });

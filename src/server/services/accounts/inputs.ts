@@ -45,6 +45,8 @@ export const AdminCreateUserInput = z.object({
   name: NameInput.optional(),
   role: z.enum(USER_ROLES).default("USER"),
   status: z.enum(USER_STATUSES).default("ACTIVE"),
+  // Staff only (role ADMIN): a built-in role or a custom role's name; "admin" when not given.
+  staffRole: z.string().trim().min(1).max(40).optional(),
 });
 export const AdminUpdateUserInput = z.object({
   email: EmailInput.optional(),

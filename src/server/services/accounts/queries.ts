@@ -51,7 +51,7 @@ export async function getOwnAccount(ctx: Ctx): Promise<PublicUser> {
 
 /** An account by its email address, for admin tools (the CLI names users by email). */
 export async function getUserByEmail(ctx: Ctx, email: unknown): Promise<PublicUser> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "users.read");
   // Not validated as an address: anything that is not a stored email is simply not found.
   const u = typeof email === "string" ? await findUserByEmail(ctx.db, email) : undefined;
   if (!u) throw notFound("user");
@@ -60,12 +60,12 @@ export async function getUserByEmail(ctx: Ctx, email: unknown): Promise<PublicUs
 
 /** One account by id, for admin tools and the API (`read:users`). */
 export async function getUserAdmin(ctx: Ctx, id: unknown): Promise<PublicUser> {
-  requireAdmin(ctx, "read:users");
+  requireAdmin(ctx, "users.read", "read:users");
   return getPublicUser(ctx.db, typeof id === "string" ? id : "");
 }
 
 export async function listUsers(ctx: Ctx, raw: unknown) {
-  requireAdmin(ctx, "read:users");
+  requireAdmin(ctx, "users.read", "read:users");
   const input = parseInput(ListUsersInput, raw ?? {});
   const conds: SQL[] = [];
   if (input.q) {
@@ -84,7 +84,7 @@ export async function listUsers(ctx: Ctx, raw: unknown) {
 
 /** Counts for the admin dashboard in one grouped query. */
 export async function countUsers(ctx: Ctx): Promise<{ total: number; admins: number; byStatus: Record<string, number> }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "users.read");
   const rows = await ctx.db.select({ role: users.role, status: users.status, n: count() }).from(users).groupBy(users.role, users.status);
   const byStatus: Record<string, number> = {};
   let total = 0;

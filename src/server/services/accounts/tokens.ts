@@ -4,7 +4,7 @@ import { keyedHash, keyedHashCandidates, randomToken } from "../../crypto/secret
 import type { Db } from "../../db/client";
 import { emailTokens, type TokenPurpose } from "../../db/schema";
 
-export const TOKEN_TTL_MINUTES: Record<TokenPurpose, number> = { VERIFY_EMAIL: 30, REGISTER: 30, CHANGE_EMAIL: 30, RESET_PASSWORD: 20, SUPPORT_CONTACT: 60 };
+export const TOKEN_TTL_MINUTES: Record<TokenPurpose, number> = { VERIFY_EMAIL: 30, REGISTER: 30, CHANGE_EMAIL: 30, RESET_PASSWORD: 20, SUPPORT_CONTACT: 60, STAFF_INVITE: 7 * 24 * 60 };
 
 /**
  * Issues a token, superseding older unused tokens of the same purpose for the same person, unless

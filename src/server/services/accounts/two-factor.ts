@@ -17,6 +17,7 @@ import { SETTINGS_DEFAULTS } from "../settings/schema";
 import { getUserOrThrow } from "./queries";
 import { countUnusedRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes";
 import { checkSecondFactor, consumeTotp, enabledTotp, splitCode } from "./second-factor";
+import { assertMayChangeStaff } from "../staff/guards";
 import { ADMIN_TOTP_REQUIRED, revokeAllSessions } from "./user-sessions";
 
 const CodeInput = z.object({ code: z.string().trim().min(1).max(64) });
@@ -117,8 +118,9 @@ export async function disableTwoFactor(ctx: Ctx, raw: unknown): Promise<void> {
  * password alone and can enrol again.
  */
 export async function resetTwoFactor(ctx: Ctx, userId: string): Promise<{ hadTwoFactor: boolean }> {
-  requireAdmin(ctx);
-  await getUserOrThrow(ctx.db, userId);
+  requireAdmin(ctx, "users.write");
+  // A staff member's second factor is staff business (and an owner's, that owner's alone).
+  assertMayChangeStaff(ctx, await getUserOrThrow(ctx.db, userId));
   return ctx.db.transaction(async (tx) => {
     const removed = await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ enabledAt: userTotp.enabledAt });
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));

@@ -7,7 +7,7 @@ import { parseInput } from "../../validation";
 import { ListAnnouncementsInput } from "./input";
 
 export async function adminListAnnouncements(ctx: Ctx, raw: unknown = {}) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "announcements.manage");
   const f = parseInput(ListAnnouncementsInput, raw ?? {});
   const conds: (SQL | undefined)[] = [];
   if (f.enabled) conds.push(eq(announcements.enabled, f.enabled === "1"));

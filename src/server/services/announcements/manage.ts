@@ -41,7 +41,7 @@ const auditFacts = (a: Pick<Announcement, "title" | "audience" | "display" | "en
 });
 
 export async function createAnnouncement(ctx: Ctx, raw: unknown): Promise<Announcement> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "announcements.manage");
   const v = parseInput(AnnouncementInput, raw);
   return ctx.db.transaction(async (tx) => {
     const cols = await columnsOf(tx, v);
@@ -57,7 +57,7 @@ export async function createAnnouncement(ctx: Ctx, raw: unknown): Promise<Announ
 
 /** Replaces every field of the announcement (the edit form sends them all). */
 export async function updateAnnouncement(ctx: Ctx, id: string, raw: unknown): Promise<Announcement> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "announcements.manage");
   const v = parseInput(AnnouncementInput, raw);
   return ctx.db.transaction(async (tx) => {
     const before = await getForUpdate(tx, id);
@@ -73,7 +73,7 @@ const EnabledInput = z.object({ enabled: z.boolean() });
 
 /** The table's switch. Setting the state it already has changes nothing and writes no audit row. */
 export async function setAnnouncementEnabled(ctx: Ctx, id: string, enabled: boolean): Promise<Announcement> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "announcements.manage");
   const input = parseInput(EnabledInput, { enabled });
   return ctx.db.transaction(async (tx) => {
     const before = await getForUpdate(tx, id);
@@ -86,7 +86,7 @@ export async function setAnnouncementEnabled(ctx: Ctx, id: string, enabled: bool
 
 /** Deletes the announcement and (by cascade) who dismissed it. */
 export async function deleteAnnouncement(ctx: Ctx, id: string): Promise<void> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "announcements.manage");
   await ctx.db.transaction(async (tx) => {
     const a = await getForUpdate(tx, id);
     await tx.delete(announcements).where(eq(announcements.id, id));

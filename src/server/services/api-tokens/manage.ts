@@ -27,7 +27,7 @@ export const CreateApiTokenInput = z.object({
 const missing = () => new DomainError("NOT_FOUND", "api_token_not_found");
 
 export async function createApiToken(ctx: Ctx, raw: unknown): Promise<{ id: string; token: string }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "apiTokens.manage");
   const input = parseInput(CreateApiTokenInput, raw);
   const now = ctx.now();
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) throw validationError("api_token_expiry_past", { fields: { expiresAt: "invalid" } });
@@ -66,7 +66,7 @@ export const tokenState = (t: { revokedAt: Date | null; expiresAt: Date | null }
 
 /** Newest first. An instance holds a handful of integrations, so the list is not paged. */
 export async function listApiTokens(ctx: Ctx): Promise<ApiTokenRow[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "apiTokens.manage");
   const rows = await ctx.db
     .select({
       id: apiTokens.id,
@@ -95,7 +95,7 @@ export async function listApiTokens(ctx: Ctx): Promise<ApiTokenRow[]> {
 
 /** Stops the token at once (the next request is a 401). Revoking twice is a conflict, not a second audit row. */
 export async function revokeApiToken(ctx: Ctx, id: string): Promise<{ id: string; revokedAt: Date }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "apiTokens.manage");
   if (typeof id !== "string" || !isUuid(id)) throw missing();
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {

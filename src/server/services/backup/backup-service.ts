@@ -53,7 +53,7 @@ async function streamAndForget(file: string): Promise<{ stream: ReadableStream<U
 
 /** GET /api/admin/backup/database: the whole database as a dump, audited (never its content). */
 export async function createBackupDownload(ctx: Ctx, opts: { dir?: string } = {}): Promise<BackupDownload> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "backup.manage");
   const file = await tempPath(opts.dir ?? backupsDir(), "download");
   const summary = await writeDumpFile(ctx, file);
   const out = await streamAndForget(file);
@@ -88,7 +88,7 @@ export async function restoreUploadedDump(
   body: ReadableStream<Uint8Array> | null,
   opts: { declaredLength?: string | null; maxBytes?: number; dir?: string } = {},
 ): Promise<RestoreResult> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "backup.manage");
   const { confirm } = parseInput(RestoreInput, raw);
   if (confirm.trim() !== RESTORE_CONFIRM_WORD) throw validationError("backup_confirmation_wrong", { word: RESTORE_CONFIRM_WORD });
   const file = await tempPath(opts.dir ?? backupsDir(), "upload");
@@ -102,7 +102,7 @@ export async function restoreUploadedDump(
 
 /** The CLI's `restore <file>` (the operator named the file; nothing else is asked). */
 export async function restoreDumpFromPath(ctx: Ctx, file: string): Promise<RestoreResult> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "backup.manage");
   const { size } = await stat(file);
   if (size > RESTORE_MAX_BYTES) throw new DomainError("PAYLOAD_TOO_LARGE", "payload_too_large", { maxBytes: RESTORE_MAX_BYTES });
   return restoreAudited(ctx, file, size);
@@ -110,7 +110,7 @@ export async function restoreDumpFromPath(ctx: Ctx, file: string): Promise<Resto
 
 /** The CLI's `backup <file>`: written beside the target and renamed in, so a cut run leaves no half file. */
 export async function backupToPath(ctx: Ctx, file: string): Promise<DumpSummary> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "backup.manage");
   const tmp = path.join(path.dirname(path.resolve(file)), `.${path.basename(file)}.${process.pid}.partial`);
   const summary = await writeDumpFile(ctx, tmp);
   await rename(tmp, file);
@@ -120,13 +120,13 @@ export async function backupToPath(ctx: Ctx, file: string): Promise<DumpSummary>
 
 /** The stored scheduled dumps, newest first. */
 export async function listStoredBackups(ctx: Ctx, opts: { dir?: string } = {}): Promise<StoredDump[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "backup.manage");
   return listDumpFiles(opts.dir ?? backupsDir());
 }
 
 /** One stored dump for download, by its exact name (anything else is "not found"). */
 export async function openStoredBackup(ctx: Ctx, name: string, opts: { dir?: string } = {}): Promise<BackupDownload> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "backup.manage");
   if (!STORED_NAME.test(name)) throw new DomainError("NOT_FOUND", "backup_not_found");
   let handle;
   try {

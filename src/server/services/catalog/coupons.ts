@@ -33,7 +33,7 @@ async function checkPlans(db: Db, v: CouponValues): Promise<void> {
 }
 
 export async function createCoupon(ctx: Ctx, raw: unknown): Promise<Coupon> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.write");
   const v = parseInput(CouponInput, raw);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -49,7 +49,7 @@ export async function createCoupon(ctx: Ctx, raw: unknown): Promise<Coupon> {
 
 /** Replaces the coupon's settings. A totalLimit below the uses already held is refused (409). */
 export async function updateCoupon(ctx: Ctx, id: string, raw: unknown): Promise<Coupon> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.write");
   const v = parseInput(CouponInput, raw);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -80,7 +80,7 @@ export async function updateCoupon(ctx: Ctx, id: string, raw: unknown): Promise<
  * it would erase the redemption records its per-user limit counts, and the orders' history.
  */
 export async function deleteCoupon(ctx: Ctx, id: string): Promise<{ deleted: boolean; disabled: boolean }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.write");
   return ctx.db.transaction(async (tx) => {
     const c = await getCouponOrThrow(tx, id, { forUpdate: true });
     const [used] = await tx
@@ -109,7 +109,7 @@ export async function deleteCoupon(ctx: Ctx, id: string): Promise<{ deleted: boo
 
 /** The admin table: search by code, newest first, with the number of grants. */
 export async function listCoupons(ctx: Ctx, raw: unknown = {}) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.read");
   const input = parseInput(ListCouponsInput, raw ?? {});
   const where = input.q ? ilike(coupons.code, `%${input.q.replace(/[%_\\]/g, (c) => "\\" + c)}%`) : undefined;
   const [rows, [totalRow]] = await Promise.all([
@@ -128,7 +128,7 @@ export type CouponRow = Awaited<ReturnType<typeof listCoupons>>["rows"][number];
 
 /** The users a GRANTED coupon was granted to, newest first. */
 export async function listCouponGrants(ctx: Ctx, couponId: string) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.read");
   await getCouponOrThrow(ctx.db, couponId);
   return ctx.db
     .select({ userId: couponGrants.userId, email: users.email, createdAt: couponGrants.createdAt })
@@ -140,7 +140,7 @@ export async function listCouponGrants(ctx: Ctx, couponId: string) {
 
 /** Grants a GRANTED coupon to the user with this email. Granting twice is not an error (`created: false`). */
 export async function grantCoupon(ctx: Ctx, couponId: string, userEmail: string): Promise<{ couponId: string; userId: string; email: string; created: boolean }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.write");
   const { email } = parseInput(GrantInput, { email: userEmail });
   return ctx.db.transaction(async (tx) => {
     const c = await getCouponOrThrow(tx, couponId);
@@ -154,7 +154,7 @@ export async function grantCoupon(ctx: Ctx, couponId: string, userEmail: string)
 }
 
 export async function revokeCouponGrant(ctx: Ctx, couponId: string, userId: string): Promise<{ revoked: true }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.write");
   if (!isUuid(userId)) throw new DomainError("NOT_FOUND", "coupon_grant_not_found");
   await ctx.db.transaction(async (tx) => {
     const c = await getCouponOrThrow(tx, couponId);

@@ -34,7 +34,7 @@ const columns = (v: PlanValues) => {
 const stockBelowHeld = (held: number) => conflict("plan_stock_below_held", { held, fields: { stockTotal: "below_held" }, fieldParams: { stockTotal: { held } } });
 
 export async function createPlan(ctx: Ctx, raw: unknown) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.write");
   const v = parseInput(PlanInput, raw);
   const id = await ctx.db.transaction(async (tx) => {
     await checkTarget(tx, v);
@@ -54,7 +54,7 @@ export async function createPlan(ctx: Ctx, raw: unknown) {
  * to new purchases.
  */
 export async function updatePlan(ctx: Ctx, id: string, raw: unknown) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.write");
   const v = parseInput(PlanInput, raw);
   try {
     await ctx.db.transaction(async (tx) => {
@@ -88,7 +88,7 @@ export async function updatePlan(ctx: Ctx, id: string, raw: unknown) {
 
 /** Shows a plan in the store or hides it (hidden plans keep their subscriptions and can still be renewed by the orders area's rules). */
 export async function setPlanVisibility(ctx: Ctx, id: string, visibility: PlanVisibility | string): Promise<{ id: string; visibility: PlanVisibility }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.write");
   const input = parseInput(PlanVisibilityInput, { visibility });
   await ctx.db.transaction(async (tx) => {
     const before = await getPlanOrThrow(tx, id, { forUpdate: true });
@@ -103,7 +103,7 @@ export async function setPlanVisibility(ctx: Ctx, id: string, visibility: PlanVi
  * 409 plan_in_use (hide it instead). Cart lines and trial claims of the plan go with it.
  */
 export async function deletePlan(ctx: Ctx, id: string): Promise<{ deleted: true }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.write");
   try {
     await ctx.db.transaction(async (tx) => {
       const p = await getPlanOrThrow(tx, id, { forUpdate: true });

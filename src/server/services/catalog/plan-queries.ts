@@ -28,7 +28,7 @@ const escapeLike = (q: string) => `%${q.replace(/[%_\\]/g, (c) => "\\" + c)}%`;
 
 /** The admin table: search by name, filter by kind and visibility, newest sort order first. */
 export async function listPlansAdmin(ctx: Ctx, raw: unknown = {}) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.read");
   const input = parseInput(ListPlansInput, raw ?? {});
   const conds: SQL[] = [];
   if (input.q) conds.push(or(ilike(plans.name, escapeLike(input.q)), ilike(plans.description, escapeLike(input.q)))!);
@@ -64,7 +64,7 @@ export type AdminPlanRow = Awaited<ReturnType<typeof listPlansAdmin>>["rows"][nu
 
 /** One plan with its bound inbounds (each with whether it is still synced and active), for the edit form. */
 export async function getPlanAdmin(ctx: Ctx, id: string) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.read");
   const plan = await getPlanOrThrow(ctx.db, id);
   const [bound, node, service] = await Promise.all([
     ctx.db
@@ -90,7 +90,7 @@ export type AdminPlan = Awaited<ReturnType<typeof getPlanAdmin>>;
 
 /** The plan form's choices: every node with its synced, active inbounds, and the streaming services. */
 export async function listPlanChoices(ctx: Ctx) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.read");
   const [nodeRows, inboundRows, services] = await Promise.all([
     ctx.db.select({ id: nodes.id, name: nodes.name, visibility: nodes.visibility }).from(nodes).orderBy(asc(nodes.sortOrder), asc(nodes.name)),
     ctx.db

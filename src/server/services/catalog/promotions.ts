@@ -20,7 +20,7 @@ async function getPromotionOrThrow(db: Db, id: string): Promise<Promotion> {
 }
 
 export async function createPromotion(ctx: Ctx, raw: unknown): Promise<Promotion> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.write");
   const v = parseInput(PromotionInput, raw);
   return ctx.db.transaction(async (tx) => {
     const [p] = await tx.insert(promotions).values(v).returning();
@@ -30,7 +30,7 @@ export async function createPromotion(ctx: Ctx, raw: unknown): Promise<Promotion
 }
 
 export async function updatePromotion(ctx: Ctx, id: string, raw: unknown): Promise<Promotion> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.write");
   const v = parseInput(PromotionInput, raw);
   return ctx.db.transaction(async (tx) => {
     const before = await getPromotionOrThrow(tx, id);
@@ -43,7 +43,7 @@ export async function updatePromotion(ctx: Ctx, id: string, raw: unknown): Promi
 
 /** Orders that used the promotion keep their discount amounts; their promotionId becomes null. */
 export async function deletePromotion(ctx: Ctx, id: string): Promise<{ deleted: true }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.write");
   await ctx.db.transaction(async (tx) => {
     const p = await getPromotionOrThrow(tx, id);
     await tx.delete(promotions).where(eq(promotions.id, id));
@@ -53,7 +53,7 @@ export async function deletePromotion(ctx: Ctx, id: string): Promise<{ deleted: 
 }
 
 export async function listPromotions(ctx: Ctx): Promise<Promotion[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "coupons.read");
   return ctx.db.select().from(promotions).orderBy(desc(promotions.enabled), asc(promotions.thresholdMinor), asc(promotions.name));
 }
 

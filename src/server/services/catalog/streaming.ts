@@ -42,7 +42,7 @@ function publicService(s: StreamingService, planCount = 0) {
 export type PublicStreamingService = ReturnType<typeof publicService>;
 
 export async function createStreamingService(ctx: Ctx, raw: unknown): Promise<PublicStreamingService> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.write");
   const input = parseInput(StreamingServiceInput, raw);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -60,7 +60,7 @@ export async function createStreamingService(ctx: Ctx, raw: unknown): Promise<Pu
 
 /** Empty credentials keep the stored ones. slotCount below the slots already held is refused (409). */
 export async function updateStreamingService(ctx: Ctx, id: string, raw: unknown): Promise<PublicStreamingService> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.write");
   const input = parseInput(StreamingServiceUpdateInput, raw);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -94,7 +94,7 @@ export async function updateStreamingService(ctx: Ctx, id: string, raw: unknown)
 
 /** Refused (409 streaming_service_in_use) while any plan sells the service. */
 export async function deleteStreamingService(ctx: Ctx, id: string): Promise<{ deleted: true }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.write");
   try {
     await ctx.db.transaction(async (tx) => {
       const s = await getServiceOrThrow(tx, id, { forUpdate: true });
@@ -112,7 +112,7 @@ export async function deleteStreamingService(ctx: Ctx, id: string): Promise<{ de
 
 /** Every service with the number of plans selling it; no credentials. */
 export async function listStreamingServices(ctx: Ctx): Promise<PublicStreamingService[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.read");
   const rows = await ctx.db
     .select({ s: streamingServices, planCount: sql<number>`(select count(*)::int from ${plans} where ${plans.streamingServiceId} = ${streamingServices.id})` })
     .from(streamingServices)
@@ -122,7 +122,7 @@ export async function listStreamingServices(ctx: Ctx): Promise<PublicStreamingSe
 
 /** The decrypted credentials, for an admin who asked for them explicitly; every reveal is audited. */
 export async function revealStreamingCredentials(ctx: Ctx, id: string): Promise<{ id: string; credentials: string }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "catalog.write");
   const s = await getServiceOrThrow(ctx.db, id);
   let credentials: string;
   try {

@@ -52,7 +52,7 @@ export function nodeHealthState(panelStatus: PanelStatus, agent: AgentState): No
 }
 
 export async function getAdminDashboard(ctx: Ctx): Promise<AdminDashboard> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "dashboard.read");
   const now = ctx.now();
   const days = localDays(now);
   const start30 = localDayStart(now, CHART_DAYS - 1);

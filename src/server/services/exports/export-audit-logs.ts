@@ -50,7 +50,7 @@ export interface AuditExport {
 
 /** Checks the caller, writes the "export.audit_logs" row, and returns the stream (pulled on demand). */
 export async function exportAuditLogs(ctx: Ctx, raw: unknown, opts: { pageSize?: number } = {}): Promise<AuditExport> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "exports.run");
   const { q, format } = parseInput(AuditExportInput, raw);
   const pageSize = opts.pageSize ?? AUDIT_EXPORT_PAGE;
   await recordAudit(ctx, { action: "export.audit_logs", metadata: { q, format } });

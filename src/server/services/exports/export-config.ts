@@ -1,7 +1,7 @@
 // GET /api/admin/export/config: a configuration snapshot an operator can keep or compare. Secrets
 // appear only as { set }, never as plaintext or ciphertext; ciphertext columns are not even read.
 import { asc } from "drizzle-orm";
-import { requireAdmin, type Ctx } from "../../context";
+import { hasPermission, requireAdmin, type Ctx } from "../../context";
 import { announcements, inbounds, nodes, planInbounds, plans, streamingServices } from "../../db/schema";
 import { recordAudit } from "../audit";
 import { listPaymentProviderConfigs } from "../payments-config/list-configs";
@@ -102,9 +102,12 @@ async function paymentsSection(ctx: Ctx) {
   }));
 }
 
-/** The snapshot (admin only); writes the "export.config" audit row. */
+/**
+ * The snapshot (staff who may read the settings); writes the "export.config" audit row. The payment
+ * providers' section (which keys are set) only for those who may see payment secrets.
+ */
 export async function exportConfig(ctx: Ctx): Promise<ConfigExport> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "settings.read");
   const [settings, announcementRows, streaming, planRows, nodeRows, inboundRows, payments] = await Promise.all([
     settingsSection(ctx),
     ctx.db.select().from(announcements).orderBy(asc(announcements.createdAt)),
@@ -112,7 +115,7 @@ export async function exportConfig(ctx: Ctx): Promise<ConfigExport> {
     plansSection(ctx),
     nodesSection(ctx),
     ctx.db.select().from(inbounds).orderBy(asc(inbounds.nodeId), asc(inbounds.panelInboundId)),
-    paymentsSection(ctx),
+    hasPermission(ctx, "payments.secrets") ? paymentsSection(ctx) : Promise.resolve([]),
   ]);
   const snapshot = {
     version: CONFIG_EXPORT_VERSION,

@@ -20,7 +20,7 @@ const votesOf = (helpful: boolean) => sql<number>`(select count(*)::int from kb_
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listKbArticlesAdmin(ctx: Ctx, raw: unknown = {}) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "kb.manage");
   const f = parseInput(KbAdminListInput, raw ?? {});
   const conds: (SQL | undefined)[] = [
     f.q ? or(ilike(kbArticles.title, like(f.q)), ilike(kbArticles.slug, like(f.q))) : undefined,
@@ -49,7 +49,7 @@ export async function listKbArticlesAdmin(ctx: Ctx, raw: unknown = {}) {
 
 /** One article for the editor, with its votes and the languages its slug exists in. */
 export async function getKbArticleAdmin(ctx: Ctx, id: string): Promise<KbAdminArticle & { votes: KbVoteCounts; otherLocaleId: string | null }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "kb.manage");
   if (!isUuid(String(id))) throw kbArticleNotFound();
   const [a] = await ctx.db
     .select({ ...ARTICLE_COLUMNS, helpful: votesOf(true), notHelpful: votesOf(false) })

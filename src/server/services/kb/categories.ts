@@ -48,7 +48,7 @@ export async function listKbCategories(ctx: Ctx): Promise<KbCategoryRow[]> {
 
 /** Every category, used or not, for the admin page and the CLI. */
 export async function listKbCategoriesAdmin(ctx: Ctx): Promise<KbCategoryRow[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "kb.manage");
   const rows = await ctx.db
     // Qualified by hand: drizzle leaves a one-table select's columns unqualified, inside the subquery too.
     .select({ ...columns, n: sql<number>`(select count(*)::int from kb_articles x where x.category = "kb_categories"."slug")` })
@@ -65,7 +65,7 @@ export async function ensureKbCategory(tx: Db, slug: string, now: Date): Promise
 
 /** Creates a category or rewords an existing one (by its key). */
 export async function saveKbCategory(ctx: Ctx, raw: unknown): Promise<KbCategoryRow> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "kb.manage");
   const v = parseInput(KbCategoryInput, raw);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
@@ -82,7 +82,7 @@ export async function saveKbCategory(ctx: Ctx, raw: unknown): Promise<KbCategory
 
 /** Deletes an unused category; one that articles still use is a 409 saying how many. */
 export async function deleteKbCategory(ctx: Ctx, slugRaw: string): Promise<void> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "kb.manage");
   const slug = String(slugRaw).trim().toLowerCase();
   if (!KB_SLUG.test(slug)) throw kbCategoryNotFound();
   await ctx.db.transaction(async (tx) => {

@@ -93,14 +93,14 @@ async function lockById(tx: Db, id: string): Promise<KbAdminArticle> {
 }
 
 export async function createKbArticle(ctx: Ctx, raw: unknown): Promise<KbAdminArticle> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "kb.manage");
   const v = parseInput(KbArticleInput, raw);
   return keyed(() => ctx.db.transaction((tx) => insertArticle(ctx, tx, v)));
 }
 
 /** Replaces every field of the article (the editor sends them all); slug and language may change. */
 export async function updateKbArticle(ctx: Ctx, id: string, raw: unknown): Promise<KbAdminArticle> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "kb.manage");
   const v = parseInput(KbArticleInput, raw);
   return keyed(() => ctx.db.transaction(async (tx) => replaceArticle(ctx, tx, await lockById(tx, String(id)), v)));
 }
@@ -110,7 +110,7 @@ export async function updateKbArticle(ctx: Ctx, id: string, raw: unknown): Promi
  * so applying a folder of files again brings the site to what the files say.
  */
 export async function saveKbArticle(ctx: Ctx, raw: unknown): Promise<{ article: KbAdminArticle; created: boolean }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "kb.manage");
   const v = parseInput(KbArticleInput, raw);
   return keyed(() =>
     ctx.db.transaction(async (tx) => {
@@ -122,7 +122,7 @@ export async function saveKbArticle(ctx: Ctx, raw: unknown): Promise<{ article: 
 }
 
 export async function deleteKbArticle(ctx: Ctx, id: string): Promise<void> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "kb.manage");
   await ctx.db.transaction(async (tx) => {
     const a = await lockById(tx, String(id));
     await tx.delete(kbArticles).where(eq(kbArticles.id, a.id));
@@ -132,7 +132,7 @@ export async function deleteKbArticle(ctx: Ctx, id: string): Promise<void> {
 
 /** The CLI's `kb delete <slug> [--locale L]`: every language of the slug, or one; 404 when none was there. */
 export async function deleteKbArticlesBySlug(ctx: Ctx, slugRaw: string, localeRaw?: string): Promise<{ deleted: { id: string; locale: KbLocale }[] }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "kb.manage");
   const slug = String(slugRaw).trim().toLowerCase();
   const locale = localeRaw === undefined ? undefined : parseInput(kbLocale, localeRaw);
   if (!KB_SLUG.test(slug)) throw kbArticleNotFound();

@@ -27,7 +27,7 @@ export async function cleanupExpiredAdminLogs(
   raw: unknown,
   opts: Pick<PurgeOptions, "batchSize"> = {},
 ): Promise<{ target: LogTarget | "all"; cutoffDays: number; before: string; counts: CleanupCounts }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "logs.write");
   const { target, cutoffDays } = parseInput(CleanupInput, raw);
   const before = new Date(ctx.now().getTime() - cutoffDays * 86_400_000);
   const counts = await purgeTargets(ctx.db, target, before, opts);

@@ -16,7 +16,7 @@ const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const notFound = () => new DomainError("NOT_FOUND", "log_entry_not_found");
 
 export async function deleteAdminLogEntry(ctx: Ctx, raw: unknown): Promise<{ target: string; id: string }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "logs.write");
   const { target, id } = parseInput(DeleteInput, raw);
   const def = LOG_TARGET_DEFS[target];
   const idSql = idParam(def, id);

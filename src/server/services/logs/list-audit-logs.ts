@@ -48,7 +48,7 @@ export interface AuditLogPage extends LogPage<AuditLogRow> {
 const cols = { createdAt: a.createdAt, id: a.id };
 
 export async function listAuditLogs(ctx: Ctx, raw: unknown = {}): Promise<AuditLogPage> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "logs.read");
   const f = parseInput(AuditLogListInput, raw);
   const conds: SQL[] = [];
   let actorMatches: number | null = null;

@@ -30,7 +30,7 @@ export interface NodeLatencyLogRow {
 const cols = { createdAt: l.createdAt, id: l.id };
 
 export async function listNodeLatencyLogs(ctx: Ctx, raw: unknown = {}): Promise<LogPage<NodeLatencyLogRow>> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "logs.read");
   const f = parseInput(NodeLatencyLogListInput, raw);
   const conds: SQL[] = [];
   if (f.nodeId) conds.push(eq(l.nodeId, f.nodeId));
@@ -52,6 +52,6 @@ export async function listNodeLatencyLogs(ctx: Ctx, raw: unknown = {}): Promise<
 
 /** The node filter's choices. */
 export async function listLogNodes(ctx: Ctx): Promise<{ id: string; name: string }[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "logs.read");
   return ctx.db.select({ id: nodes.id, name: nodes.name }).from(nodes).orderBy(asc(nodes.sortOrder), asc(nodes.name));
 }

@@ -40,7 +40,7 @@ export interface TrafficLogPage extends LogPage<TrafficLogRow> {
 const cols = { createdAt: r.createdAt, id: r.id };
 
 export async function listTrafficLogs(ctx: Ctx, raw: unknown = {}): Promise<TrafficLogPage> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "logs.read");
   const f = parseInput(TrafficLogListInput, raw);
   const conds: SQL[] = [];
   let userMatches: number | null = null;

@@ -24,14 +24,14 @@ async function renderSample(ctx: Ctx, settings: Settings, template: MailTemplate
 
 /** The mail as it would read with sample values; `usedOverride` false when the built-in default was used. */
 export async function previewMailTemplate(ctx: Ctx, rawTemplate: unknown, rawLocale: unknown, rawDraft?: unknown): Promise<RenderedMail & { usedOverride: boolean }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "mail.manage");
   const { template, locale } = templateKey(rawTemplate, rawLocale);
   return renderSample(ctx, await getSettingsWithSecrets(ctx.db), template, locale, rawDraft);
 }
 
 /** Sends the preview to the signed-in admin's own address. */
 export async function sendTestMailTemplate(ctx: Ctx, rawTemplate: unknown, rawLocale: unknown, rawDraft?: unknown): Promise<{ to: string; messageId: string }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "mail.manage");
   const { template, locale } = templateKey(rawTemplate, rawLocale);
   if (!ctx.actor.userId) throw unauthenticated(); // the CLI has no mailbox of its own
   const [me] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.actor.userId));

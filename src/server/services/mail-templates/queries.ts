@@ -9,7 +9,7 @@ export interface MailTemplateListRow { template: MailTemplate; locale: MailLocal
 
 /** Every template in every language, in catalogue order (a fixed, short list: no paging). */
 export async function listMailTemplates(ctx: Ctx): Promise<MailTemplateListRow[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "mail.manage");
   const rows = await ctx.db.select({ template: mailTemplateOverrides.template, locale: mailTemplateOverrides.locale, updatedAt: mailTemplateOverrides.updatedAt }).from(mailTemplateOverrides);
   const stored = new Map(rows.map((r) => [`${r.template}|${r.locale}`, r.updatedAt]));
   return MAIL_TEMPLATES.flatMap((template) =>
@@ -34,7 +34,7 @@ export interface MailTemplateDetail {
 }
 
 export async function getMailTemplate(ctx: Ctx, rawTemplate: unknown, rawLocale: unknown): Promise<MailTemplateDetail> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "mail.manage");
   const { template, locale } = templateKey(rawTemplate, rawLocale);
   const override = await loadOverride(ctx.db, template, locale);
   const defaults = defaultSource(template, locale);

@@ -7,7 +7,7 @@ import { recordAudit } from "../audit";
 import { templateKey, validateDraft } from "./inputs";
 
 export async function saveMailTemplate(ctx: Ctx, rawTemplate: unknown, rawLocale: unknown, rawDraft: unknown): Promise<{ template: string; locale: string; updatedAt: Date }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "mail.manage");
   const { template, locale } = templateKey(rawTemplate, rawLocale);
   const draft = validateDraft(template, rawDraft);
   const now = ctx.now();
@@ -25,7 +25,7 @@ export async function saveMailTemplate(ctx: Ctx, rawTemplate: unknown, rawLocale
 
 /** Back to the built-in default; `reset: false` when it already was the default (nothing audited). */
 export async function resetMailTemplate(ctx: Ctx, rawTemplate: unknown, rawLocale: unknown): Promise<{ reset: boolean }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "mail.manage");
   const { template, locale } = templateKey(rawTemplate, rawLocale);
   return ctx.db.transaction(async (tx) => {
     const gone = await tx

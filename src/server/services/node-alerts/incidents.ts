@@ -19,7 +19,7 @@ export interface NodeIncidentOverview {
 }
 
 export async function getNodeIncidentOverview(ctx: Ctx): Promise<NodeIncidentOverview> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.read");
   const now = ctx.now();
   const from = new Date(now.getTime() - RECENT_WINDOW_MS);
   const [open, [recent]] = await Promise.all([
@@ -41,7 +41,7 @@ export interface NodeIncidentRow { id: string; cause: NodeIncidentCause; started
 
 /** One node's newest outages (open or not), newest first; nothing for an id that is not a node's. */
 export async function listNodeIncidents(ctx: Ctx, nodeId: string, limit = NODE_INCIDENTS_SHOWN): Promise<NodeIncidentRow[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.read");
   if (!isUuid(nodeId)) return [];
   return ctx.db
     .select({ id: nodeIncidents.id, cause: nodeIncidents.cause, startedAt: nodeIncidents.startedAt, endedAt: nodeIncidents.endedAt })

@@ -11,7 +11,7 @@ import { getNodeOrThrow } from "./queries";
 
 /** Issues a new token for the node; the previous one stops working at once. */
 export async function generateAgentToken(ctx: Ctx, nodeId: string): Promise<{ token: string; createdAt: Date }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   const { token, hash } = newAgentToken();
   const createdAt = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -26,7 +26,7 @@ export async function generateAgentToken(ctx: Ctx, nodeId: string): Promise<{ to
 }
 
 export async function revokeAgentToken(ctx: Ctx, nodeId: string): Promise<{ revoked: boolean }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   return ctx.db.transaction(async (tx) => {
     const before = await getNodeOrThrow(tx, nodeId);
     await tx.update(nodes).set({ agentTokenEnc: null, agentTokenHash: null, agentTokenCreatedAt: null }).where(eq(nodes.id, nodeId));

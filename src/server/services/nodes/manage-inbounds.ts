@@ -9,7 +9,7 @@ import { getInboundOrThrow } from "./queries";
 
 /** The name users see for an inbound; empty falls back to the panel's remark. Survives syncs. */
 export async function updateInboundDisplayName(ctx: Ctx, id: string, raw: unknown) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   const { displayName } = parseInput(DisplayNameInput, raw);
   return ctx.db.transaction(async (tx) => {
     const before = await getInboundOrThrow(tx, id);
@@ -22,7 +22,7 @@ export async function updateInboundDisplayName(ctx: Ctx, id: string, raw: unknow
 
 /** Removes only the local mirror; the panel inbound is untouched (a later sync brings it back). */
 export async function deleteInbound(ctx: Ctx, id: string): Promise<{ deleted: true }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   await ctx.db.transaction(async (tx) => {
     const before = await getInboundOrThrow(tx, id);
     await tx.delete(inbounds).where(eq(inbounds.id, id));

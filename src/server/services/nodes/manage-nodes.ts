@@ -17,7 +17,7 @@ import { syncNodeInbounds, type SyncResult } from "./sync-inbounds";
 const nameTaken = (err: unknown) => (isUniqueViolation(err) ? conflict("node_name_taken", { fields: { name: "taken" } }) : err);
 
 export async function createNode(ctx: Ctx, raw: unknown) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   const input = parseInput(NodeInput, raw);
   let id: string;
   try {
@@ -46,7 +46,7 @@ export async function createNode(ctx: Ctx, raw: unknown) {
 }
 
 export async function updateNode(ctx: Ctx, id: string, raw: unknown) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   const input = parseInput(NodeUpdateInput, raw);
   try {
     await ctx.db.transaction(async (tx) => {
@@ -84,7 +84,7 @@ export async function updateNode(ctx: Ctx, id: string, raw: unknown) {
 
 /** Removes the node and its local data (mirrors, telemetry). Nothing is deleted on the panel. */
 export async function deleteNode(ctx: Ctx, id: string): Promise<{ deleted: true }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   await ctx.db.transaction(async (tx) => {
     const n = await getNodeOrThrow(tx, id);
     await tx.delete(nodes).where(eq(nodes.id, id));
@@ -95,7 +95,7 @@ export async function deleteNode(ctx: Ctx, id: string): Promise<{ deleted: true 
 }
 
 export async function testNodeConnection(ctx: Ctx, id: string): Promise<SyncResult> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   const result = await syncNodeInbounds(ctx, id, { fresh: true });
   await recordAudit(ctx, { action: "admin.node.test", targetType: "node", targetId: id, metadata: { ok: result.ok, inboundCount: result.inboundCount, error: result.error?.message } });
   return result;
@@ -103,7 +103,7 @@ export async function testNodeConnection(ctx: Ctx, id: string): Promise<SyncResu
 
 /** Tests several nodes, four at a time, so one slow panel does not hold up the rest. */
 export async function batchTestNodeConnections(ctx: Ctx, raw: unknown): Promise<Array<{ nodeId: string; name: string } & SyncResult>> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   const { nodeIds } = parseInput(NodeIdsInput, raw);
   const ids = [...new Set(nodeIds)];
   const results: Array<{ nodeId: string; name: string } & SyncResult> = [];

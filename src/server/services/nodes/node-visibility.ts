@@ -13,7 +13,7 @@ import { getNodeOrThrow } from "./queries";
  * hiding a node that has not synced yet keeps it hidden after its first successful sync.
  */
 export async function setNodeVisibility(ctx: Ctx, id: string, raw: unknown): Promise<{ id: string; visibility: NodeVisibility }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   const { visible } = parseInput(NodeVisibilityInput, raw);
   const visibility: NodeVisibility = visible ? "VISIBLE" : "HIDDEN";
   await ctx.db.transaction(async (tx) => {

@@ -42,13 +42,13 @@ export type PublicNode = ReturnType<typeof publicNode>;
 
 /** One node as admins may see it. */
 export async function getNode(ctx: Ctx, id: string): Promise<PublicNode> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.read");
   return publicNode(await getNodeOrThrow(ctx.db, id));
 }
 
 /** Nodes with inbound counts and the latest latency per carrier, in three queries total. */
 export async function listNodes(ctx: Ctx) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.read");
   const [rows, counts, lat] = await Promise.all([
     ctx.db.select().from(nodes).orderBy(asc(nodes.sortOrder), asc(nodes.name)),
     ctx.db
@@ -69,7 +69,7 @@ export async function listNodes(ctx: Ctx) {
 }
 
 export async function listNodeInbounds(ctx: Ctx, nodeId: string, opts: { includeInactive?: boolean } = {}) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.read");
   await getNodeOrThrow(ctx.db, nodeId);
   const rows = await ctx.db
     .select()

@@ -27,7 +27,7 @@ async function lockOrder(tx: Tx, id: string): Promise<Order> {
  * meanwhile), so the admin can honour money that arrived after the deadline.
  */
 export async function confirmOrder(ctx: Ctx, id: string): Promise<Order> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "orders.write");
   const oid = parseInput(orderId, id);
   const now = ctx.now();
   const order = await ctx.db.transaction(async (tx) => {
@@ -59,7 +59,7 @@ async function reopenForLatePayment(tx: Tx, order: Order, now: Date, actorId: st
 }
 
 export async function cancelOrder(ctx: Ctx, id: string): Promise<void> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "orders.write");
   const oid = parseInput(orderId, id);
   await ctx.db.transaction(async (tx) => {
     await lockOrder(tx, oid);
@@ -71,7 +71,7 @@ export async function cancelOrder(ctx: Ctx, id: string): Promise<void> {
 const ReviewInput = z.object({ reviewStatus: z.enum(["NORMAL", "FLAGGED", "RESOLVED"]), reviewNote: z.string().trim().max(2000).optional() });
 
 export async function updateOrderReview(ctx: Ctx, id: string, raw: unknown): Promise<void> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "orders.write");
   const oid = parseInput(orderId, id);
   const input = parseInput(ReviewInput, raw);
   const done = await ctx.db
@@ -90,7 +90,7 @@ const BatchInput = z.object({ action: z.enum(["confirm", "cancel", "flag", "reso
 
 /** One result per order, so a batch reports which ones did not apply and why. */
 export async function batchOrderOperation(ctx: Ctx, raw: unknown): Promise<{ id: string; ok: boolean; reason?: string }[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "orders.write");
   const input = parseInput(BatchInput, raw);
   const results: { id: string; ok: boolean; reason?: string }[] = [];
   for (const id of input.ids) {
@@ -109,7 +109,7 @@ export async function batchOrderOperation(ctx: Ctx, raw: unknown): Promise<{ id:
 
 /** Orders holding money that arrived late or twice: the review queue's source. */
 export async function ordersWithLatePayments(ctx: Ctx): Promise<string[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "orders.read");
   const rows = await ctx.db.selectDistinct({ id: payments.orderId }).from(payments).where(and(eq(payments.late, true), isNotNull(payments.paidAt), isNotNull(payments.orderId)));
   return rows.flatMap((r) => (r.id ? [r.id] : []));
 }

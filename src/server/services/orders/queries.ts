@@ -87,7 +87,7 @@ export async function getOrderDetail(ctx: Ctx, id: string) {
  * detail drawer: admins only.
  */
 export async function getOrderDetailAdmin(ctx: Ctx, id: string) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "orders.read");
   const oid = parseInput(z.uuid(), id);
   const [row] = await ctx.db
     .select({ order: orders, buyer: { id: users.id, email: users.email }, couponCode: coupons.code })
@@ -113,7 +113,7 @@ const AdminFilter = Page.extend({
 });
 
 export async function listOrdersAdmin(ctx: Ctx, raw: unknown = {}) {
-  requireAdmin(ctx, "read:orders");
+  requireAdmin(ctx, "orders.read", "read:orders");
   const f = parseInput(AdminFilter, raw);
   const conds: SQL[] = [];
   if (f.status) conds.push(eq(orders.status, f.status as OrderStatus));

@@ -24,7 +24,7 @@ export interface PaymentProviderView {
 export const notifyUrlOf = (provider: PaymentProvider) => (provider === "usdt_trc20" ? "" : `${env().appUrl}/api/payment/notify/${provider}`);
 
 export async function listPaymentProviderConfigs(ctx: Ctx): Promise<PaymentProviderView[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "payments.secrets");
   const rows = await ctx.db.select().from(paymentProviders).where(inArray(paymentProviders.provider, [...PAYMENT_PROVIDERS]));
   return PAYMENT_PROVIDERS.map((provider) => {
     const row = rows.find((r) => r.provider === provider);

@@ -50,7 +50,7 @@ class NotConfigured extends Error {}
 const notConfigured = (provider: string) => new NotConfigured(provider);
 
 export async function testPaymentProvider(ctx: Ctx, provider: string): Promise<ProviderTestResult> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "payments.secrets");
   assertProvider(provider);
   let result: ProviderTestResult;
   try {

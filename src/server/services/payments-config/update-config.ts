@@ -17,7 +17,7 @@ export function assertProvider(provider: unknown): asserts provider is PaymentPr
 }
 
 export async function updatePaymentProviderConfig(ctx: Ctx, provider: string, raw: unknown): Promise<{ provider: PaymentProvider; changed: string[] }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "payments.secrets");
   assertProvider(provider);
   const input = parseInput(PROVIDER_INPUT[provider], raw) as Record<string, unknown> & { enabled?: boolean; displayName?: string; sortOrder?: number; clearSecrets?: string[] };
   const fields = PROVIDER_FIELDS[provider];

@@ -12,7 +12,7 @@ import { pollUsdtReceipts, USDT_LATE_WINDOW_MS } from "./usdt-receipts";
 export interface ReconcileResult { checked: number; recorded: number; failed: { tradeNo: string; reason: string }[]; usdt: { seen: number; settled: number; late: number; unmatched: number } }
 
 export async function reconcilePayments(ctx: Ctx, limit = 500): Promise<ReconcileResult> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "orders.write");
   const now = ctx.now();
   const horizon = new Date(now.getTime() - USDT_LATE_WINDOW_MS);
   const candidates = await ctx.db

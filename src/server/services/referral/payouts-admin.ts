@@ -41,7 +41,7 @@ const rowColumns = { ...MY_PAYOUT_COLUMNS, userId: referralPayouts.userId, email
 
 /** Newest first; filter by status and method, search the user's email (any part of it). */
 export async function listReferralPayouts(ctx: Ctx, raw: unknown = {}): Promise<{ rows: AdminPayoutRow[]; total: number; page: number; pageSize: number }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "referral.read");
   const f = parseInput(ListInput, raw ?? {});
   const conds: SQL[] = [];
   if (f.status) conds.push(eq(referralPayouts.status, f.status));
@@ -71,7 +71,7 @@ export interface AdminPayoutDetail extends AdminPayoutRow {
 
 /** One payout with its details decrypted, for the admin who pays it. The reading is audited. */
 export async function getReferralPayout(ctx: Ctx, rawId: unknown): Promise<AdminPayoutDetail> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "referral.read");
   const id = idOf(rawId);
   const [row] = await ctx.db.select({ ...rowColumns, accountEnc: referralPayouts.accountEnc, decidedById: referralPayouts.decidedById }).from(referralPayouts).innerJoin(users, eq(users.id, referralPayouts.userId)).where(eq(referralPayouts.id, id));
   if (!row) throw missing();
@@ -126,14 +126,14 @@ async function decide(ctx: Ctx, id: string, to: "PAID" | "REJECTED", words: { re
 
 /** `{ id, reference }`: the admin paid it outside (a bank or Alipay transfer) and records its reference. */
 export async function approveReferralPayout(ctx: Ctx, raw: unknown): Promise<ReferralPayout> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "referral.write");
   const input = parseInput(ApproveInput, raw);
   return decide(ctx, idOf(input.id), "PAID", { reference: input.reference });
 }
 
 /** `{ id, reason }`: not paid; the amount is available to the user again and they are told why. */
 export async function rejectReferralPayout(ctx: Ctx, raw: unknown): Promise<ReferralPayout> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "referral.write");
   const input = parseInput(RejectInput, raw);
   return decide(ctx, idOf(input.id), "REJECTED", { rejectReason: input.reason });
 }
@@ -148,7 +148,7 @@ export interface TopInviter {
 
 /** The inviters who earned the most commission (taken-back commission left out). */
 export async function listTopInviters(ctx: Ctx, raw: unknown = {}): Promise<TopInviter[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "referral.read");
   const { limit } = parseInput(z.object({ limit: z.coerce.number().int().min(1).max(50).default(5) }), raw ?? {});
   const earned = ctx.db
     .select({ inviterId: referralCommissions.inviterId, minor: sql<string>`sum(${referralCommissions.amountMinor})`.as("earned_minor") })

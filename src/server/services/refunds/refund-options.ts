@@ -42,7 +42,7 @@ export interface RefundOptions {
 }
 
 export async function getRefundOptions(ctx: Ctx, id: string): Promise<RefundOptions> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "orders.refund");
   const oid = parseInput(z.uuid(), id);
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, oid));
   if (!order) throw new DomainError("NOT_FOUND", "order_not_found");

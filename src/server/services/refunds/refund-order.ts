@@ -47,7 +47,7 @@ const missing = () => new DomainError("NOT_FOUND", "order_not_found");
 
 /** Refunds a paid order; returns the refund (DONE, or PENDING while a gateway refund is being asked). */
 export async function refundOrder(ctx: Ctx, id: string, raw: unknown): Promise<Refund> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "orders.refund");
   const oid = parseInput(orderId, id);
   const input = parseInput(RefundInput, raw);
   const destination = DESTINATIONS[input.destination];

@@ -124,7 +124,7 @@ function beyond(cursor: string, direction: "older" | "newer"): SQL {
 
 /** Access-log rows for admins: filters, keyset pages, newest first. */
 export async function listRiskAccessLogs(ctx: Ctx, raw: unknown = {}): Promise<RiskAccessLogPage> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "risk.read");
   const f = parseInput(RiskAccessLogInput, raw);
   const conds: SQL[] = [];
   let userMatches: number | null = null;
@@ -230,6 +230,6 @@ async function namesOf(ctx: Ctx, rows: { userId: string | null; nodeId: string |
 
 /** The node filter's choices. */
 export async function listRiskAccessLogNodes(ctx: Ctx): Promise<{ id: string; name: string }[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "risk.read");
   return ctx.db.select({ id: nodes.id, name: nodes.name }).from(nodes).orderBy(asc(nodes.sortOrder), asc(nodes.name));
 }

@@ -89,7 +89,7 @@ const KEYSET = { createdAt: subscriptionRiskEvents.createdAt, id: subscriptionRi
 
 /** Newest first, a keyset page at a time on (created_at, id) like the logs; `q` searches the owner's email. */
 export async function listRiskEvents(ctx: Ctx, raw: unknown = {}): Promise<LogPage<RiskEventRow>> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "risk.read");
   const f = parseInput(ListFilter, raw);
   const e = subscriptionRiskEvents;
   const conds: SQL[] = [];
@@ -238,7 +238,7 @@ export async function findRiskEvent(db: Db, id: string): Promise<SubscriptionRis
 
 /** One event with its owner, the subscriptions of its scope, their devices, the evidence and the owner's other recent events. */
 export async function getRiskEvent(ctx: Ctx, id: string) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "risk.read");
   const event = await findRiskEvent(ctx.db, id);
   const settings = await getSettingsWithSecrets(ctx.db);
   const scopeSubs = event.subscriptionId

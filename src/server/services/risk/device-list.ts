@@ -123,13 +123,13 @@ export async function removeMyDevice(ctx: Ctx, raw: unknown): Promise<{ removed:
 }
 
 export async function listSubscriptionDevices(ctx: Ctx, subscriptionId: string, raw: unknown = {}): Promise<DeviceList> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "subscriptions.read");
   const id = parseInput(z.uuid(), subscriptionId);
   return listFor(ctx.db, await subscriptionOrThrow(ctx.db, id), raw);
 }
 
 export async function removeSubscriptionDevice(ctx: Ctx, raw: unknown): Promise<{ removed: true }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "subscriptions.write");
   const input = parseInput(RemoveDeviceInput, raw);
   return removeAndForget(ctx, input.subscriptionId, async (tx) => {
     await subscriptionOrThrow(tx, input.subscriptionId);

@@ -21,7 +21,7 @@ const Id = z.string().max(64);
 
 /** RELEASED: restriction off, geo marks acknowledged, risk-suspended unexpired subscriptions back. */
 export async function releaseRiskEvent(ctx: Ctx, rawId: string): Promise<{ event: SubscriptionRiskEvent; restored: string[]; lifted: string[] }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "risk.write");
   const id = eventId(parseInput(Id, rawId));
   const now = ctx.now();
   const e = subscriptionRiskEvents;
@@ -52,7 +52,7 @@ export async function releaseRiskEvent(ctx: Ctx, rawId: string): Promise<{ event
 
 /** KEPT_BANNED: the decision is recorded and the review resolved; the suspension and restriction stay as they are. */
 export async function keepRiskBanned(ctx: Ctx, rawId: string): Promise<SubscriptionRiskEvent> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "risk.write");
   const id = eventId(parseInput(Id, rawId));
   const now = ctx.now();
   const e = subscriptionRiskEvents;

@@ -35,7 +35,7 @@ export async function eventRefusal(tx: Tx, id: string) {
 
 /** Sets the review status and note; `changed` is false when they already were so (nothing audited). */
 export async function updateRiskReview(ctx: Ctx, raw: unknown): Promise<{ event: SubscriptionRiskEvent; changed: boolean }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "risk.write");
   const input = parseInput(ReviewInput, raw);
   const id = eventId(input.id);
   const now = ctx.now();

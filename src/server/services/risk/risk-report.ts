@@ -22,7 +22,7 @@ const Id = z.string().max(64);
 
 /** Builds the report from the evidence, in the owner's language, and stores it on the event. */
 export async function generateRiskReport(ctx: Ctx, rawId: string): Promise<{ report: string; reportGeneratedAt: Date }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "risk.write");
   const id = eventId(parseInput(Id, rawId));
   const event = await findRiskEvent(ctx.db, id);
   const now = ctx.now();
@@ -60,7 +60,7 @@ export async function generateRiskReport(ctx: Ctx, rawId: string): Promise<{ rep
  * nothing changes and nobody is notified again.
  */
 export async function sendRiskReport(ctx: Ctx, rawId: string): Promise<{ event: SubscriptionRiskEvent; sent: boolean }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "risk.write");
   const id = eventId(parseInput(Id, rawId));
   const now = ctx.now();
   const e = subscriptionRiskEvents;

@@ -46,7 +46,7 @@ export type PublicSafeSettings = Omit<Settings, SecretSettingKey> & {
 
 /** Settings for the admin form: secrets replaced by whether they are set. */
 export async function getSettings(ctx: Ctx): Promise<PublicSafeSettings> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "settings.read");
   const all = await getSettingsWithSecrets(ctx.db);
   const secretsSet = {} as Record<SecretSettingKey, boolean>;
   const secretsUnreadable = {} as Record<SecretSettingKey, boolean>;

@@ -32,6 +32,10 @@ export const SettingsSchema = z.object({
   turnstileSecretKey: z.string().trim().max(200),
   // sign-in security: administrators must use two-factor sign-in (they enrol right after login)
   require2faForAdmins: bool,
+  // staff sessions (issue 29): shorter than customers' 30 days; a passkey may be required to sign in
+  staffIdleMinutes: int(5, 24 * 60),
+  staffSessionHours: int(1, 24 * 30),
+  staffPasskeyRequired: bool,
   // login limits: wrong passwords (and failed captchas) per client IP, and per account from one IP.
   // Only failures count, so people behind one carrier-grade NAT do not lock each other out. The
   // account+IP cap stays below the fixed 50-per-account ceiling (policies.ts); at least 3 so a typo
@@ -133,6 +137,9 @@ export const SETTINGS_DEFAULTS: Settings = {
   turnstileSiteKey: "",
   turnstileSecretKey: "",
   require2faForAdmins: false,
+  staffIdleMinutes: 30,
+  staffSessionHours: 12,
+  staffPasskeyRequired: false,
   loginFailuresPerIp: 10,
   loginIpWindowMinutes: 1,
   loginFailuresPerAccountIp: 5,

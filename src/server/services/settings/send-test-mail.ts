@@ -13,7 +13,7 @@ import { smtpConfigured } from "./update-settings";
  * answer on the settings page. No transaction is open while we talk to the mail server.
  */
 export async function sendTestMail(ctx: Ctx, rawTo: unknown): Promise<{ messageId: string }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "settings.write");
   const to = parseInput(EmailInput, rawTo);
   const settings = await getSettingsWithSecrets(ctx.db);
   if (!smtpConfigured(settings)) throw unavailable("smtp_not_configured");

@@ -26,7 +26,7 @@ export const smtpConfigured = (s: Pick<Settings, "smtpHost">) => Boolean(env().S
  * An empty string for a secret means "keep the stored one"; `null` is not accepted.
  */
 export async function updateSettings(ctx: Ctx, input: Record<string, unknown>, opts: { clearSecrets?: string[] } = {}): Promise<string[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "settings.write");
   assertNoNul(input);
   const parsed = EditableSchema.safeParse(input);
   if (!parsed.success) {

@@ -17,14 +17,14 @@ export interface RulesInForce {
 }
 
 export async function listResponseRules(ctx: Ctx): Promise<RulesInForce> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "settings.read");
   const stored = (await getSettingsWithSecrets(ctx.db)).subscriptionResponseRules;
   return stored ? { rules: stored, custom: true } : { rules: DEFAULT_RESPONSE_RULES, custom: false };
 }
 
 /** Stores a rule list (checked: shape, at most 100 rules, every regex within its budget); null restores the defaults. */
 export async function setResponseRules(ctx: Ctx, rules: unknown): Promise<RulesInForce> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "settings.write");
   if (rules !== null) {
     const problems = ruleProblems(rules);
     if (problems.length) throw rulesInvalid(problems);
@@ -47,7 +47,7 @@ export interface RuleVerdict {
  * or a draft not yet saved. Header names are matched case-insensitively.
  */
 export async function testResponseRules(ctx: Ctx, input: { headers: Record<string, string>; format?: string | null; draft?: unknown }): Promise<RuleVerdict> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "settings.read");
   let rules: readonly ResponseRule[];
   if (input.draft !== undefined && input.draft !== null) {
     const problems = ruleProblems(input.draft);

@@ -16,7 +16,7 @@ export const RECHECK_AFTER_MS = 30_000;
 export interface NodeDriftReport { nodeId: string; checkedAt: Date | null; items: NodeDriftItem[] }
 
 export async function getNodeDrift(ctx: Ctx, nodeId: string): Promise<NodeDriftReport> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.read");
   if (!isUuid(nodeId)) throw notFound("node");
   const [node] = await ctx.db.select({ drift: nodes.drift, checkedAt: nodes.driftCheckedAt }).from(nodes).where(eq(nodes.id, nodeId));
   if (!node) throw notFound("node");
@@ -29,7 +29,7 @@ export async function getNodeDrift(ctx: Ctx, nodeId: string): Promise<NodeDriftR
  * by removeOrphanClients) and a new check after RECHECK_AFTER_MS.
  */
 export async function repairNodeDrift(ctx: Ctx, nodeId: string): Promise<{ queued: number; recheckAt: Date }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   if (!isUuid(nodeId)) throw notFound("node");
   const now = ctx.now();
   const recheckAt = new Date(now.getTime() + RECHECK_AFTER_MS);

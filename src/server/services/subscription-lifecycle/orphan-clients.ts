@@ -39,7 +39,7 @@ const AUDIT_EMAILS = 100;
  * and checks the node again. Throws the panel's error when it could not remove anything.
  */
 export async function removeOrphanClients(ctx: Ctx, nodeId: string, confirmed: readonly string[]): Promise<OrphanRemoval> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   if (!isUuid(nodeId)) throw notFound("node");
   const [node] = await ctx.db.select().from(nodes).where(eq(nodes.id, nodeId));
   if (!node) throw notFound("node");

@@ -17,7 +17,7 @@ export interface TrafficRefreshSummary {
 }
 
 export async function refreshTrafficViews(ctx: Ctx): Promise<TrafficRefreshSummary> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.write");
   const results = await syncAllTraffic(ctx.db, ctx.now());
   const summary: TrafficRefreshSummary = {
     nodes: results.length,

@@ -50,8 +50,9 @@ async function tellOwner(tx: Tx, sub: Subscription, op: Op): Promise<void> {
 
 /** The common shape: one conditional update, then clients, audit and the owner's notice in the same transaction. */
 async function changeStatus(ctx: Ctx, rawId: string, op: Op, from: SubscriptionStatus[], to: SubscriptionStatus, extra?: (tx: Tx, sub: Subscription) => Promise<void>): Promise<Subscription> {
-  // API tokens may suspend and activate (write:subscriptions), never cancel.
-  requireAdmin(ctx, op === "cancel" ? undefined : "write:subscriptions");
+  // API tokens may suspend and activate (write:subscriptions), never cancel. Support staff too
+  // (subscriptions.suspend); cancelling is a write.
+  requireAdmin(ctx, op === "cancel" ? "subscriptions.write" : "subscriptions.suspend", op === "cancel" ? undefined : "write:subscriptions");
   const id = parseInput(SubscriptionId, rawId);
   const now = ctx.now();
   const sub = await ctx.db.transaction(async (tx) => {
@@ -101,7 +102,7 @@ export function cancelSubscription(ctx: Ctx, id: string): Promise<Subscription> 
  * panel.client.delete per panel client. A panel that is down leaves retrying tasks, never silence.
  */
 export async function deleteSubscriptionPermanently(ctx: Ctx, rawId: string): Promise<{ id: string; panelDeletes: number }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "subscriptions.write");
   const id = parseInput(SubscriptionId, rawId);
   const result = await ctx.db.transaction(async (tx) => {
     // The row lock makes a concurrent delete wait and then find nothing.
@@ -134,8 +135,10 @@ export interface BatchResult { done: string[]; failed: { id: string; reason: Err
 
 /** Each id in its own transaction, so one refusal does not undo the others; the answer says which failed and why. */
 export async function batchSubscriptionOperation(ctx: Ctx, raw: unknown): Promise<BatchResult> {
-  requireAdmin(ctx);
+  // The least any operation needs first (before the input is read), then what this one needs.
+  requireAdmin(ctx, "subscriptions.suspend");
   const { op, ids } = parseInput(BatchInput, raw);
+  if (op === "cancel" || op === "delete") requireAdmin(ctx, "subscriptions.write");
   const run = { suspend: suspendSubscription, activate: activateSubscription, cancel: cancelSubscription, delete: deleteSubscriptionPermanently }[op];
   const result: BatchResult = { done: [], failed: [] };
   for (const id of [...new Set(ids)]) {

@@ -74,7 +74,7 @@ function searchCondition(q: string): SQL {
 
 /** Newest first. Filters: status, kind, plan, node; `q` searches the owner's email and the id. */
 export async function listSubscriptionsAdmin(ctx: Ctx, raw: unknown = {}): Promise<{ rows: AdminSubscriptionRow[]; total: number; page: number; pageSize: number }> {
-  requireAdmin(ctx, "read:subscriptions");
+  requireAdmin(ctx, "subscriptions.read", "read:subscriptions");
   const f = parseInput(ListFilter, raw);
   const conds: SQL[] = [];
   if (f.status) conds.push(eq(subscriptions.status, f.status));
@@ -124,7 +124,7 @@ export async function listSubscriptionsAdmin(ctx: Ctx, raw: unknown = {}): Promi
 
 /** What the list's filters and the reassign dialog offer: plans, nodes and streaming services by name. */
 export async function listSubscriptionFilterChoices(ctx: Ctx) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "subscriptions.read");
   const [planRows, nodeRows, serviceRows] = await Promise.all([
     ctx.db.select({ id: plans.id, name: plans.name, kind: plans.kind }).from(plans).orderBy(asc(plans.sortOrder), asc(plans.name)),
     ctx.db.select({ id: nodes.id, name: nodes.name }).from(nodes).orderBy(asc(nodes.sortOrder), asc(nodes.name)),
@@ -145,7 +145,7 @@ async function requireSubscriptionId(ctx: Ctx, id: string): Promise<string> {
 
 /** One subscription with its owner, plan, node or streaming service, and its panel clients' state. */
 export async function getSubscriptionAdmin(ctx: Ctx, id: string) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "subscriptions.read");
   if (!isUuid(id)) throw missing();
   const [row] = await ctx.db
     .select({
@@ -204,7 +204,7 @@ export type AdminSubscriptionDetail = Awaited<ReturnType<typeof getSubscriptionA
 
 /** The subscription's content requests (and node connections), newest first, a page at a time. */
 export async function listSubscriptionAccessLogs(ctx: Ctx, id: string, raw: unknown = {}) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "subscriptions.read");
   const { page, pageSize } = parseInput(Page, raw);
   const subId = await requireSubscriptionId(ctx, id);
   const where = eq(subscriptionAccessLogs.subscriptionId, subId);
@@ -233,7 +233,7 @@ export async function listSubscriptionAccessLogs(ctx: Ctx, id: string, raw: unkn
 
 /** The subscription's bytes per UTC day over the window, all nodes together. */
 export async function getSubscriptionTraffic(ctx: Ctx, id: string, raw: unknown = {}): Promise<{ range: TrafficRange } & DailySeries> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "subscriptions.read");
   const { range } = parseInput(z.object({ range: TrafficRangeInput }), raw);
   const subId = await requireSubscriptionId(ctx, id);
   return { range, ...(await dailySeries(ctx.db, rangeDays(range, ctx.now()), eq(trafficDaily.subscriptionId, subId))) };

@@ -29,7 +29,7 @@ export const GrantInput = z.object({
 
 /** Returns the new subscription's id. */
 export async function grantSubscription(ctx: Ctx, raw: unknown): Promise<string> {
-  requireAdmin(ctx, "write:subscriptions");
+  requireAdmin(ctx, "subscriptions.write", "write:subscriptions");
   const input = parseInput(GrantInput, raw);
   const now = ctx.now();
   const settings = await getSettingsWithSecrets(ctx.db);

@@ -47,7 +47,7 @@ const rowColumns = {
 };
 
 export async function listSubscriptionsForOperator(ctx: Ctx, raw: unknown = {}): Promise<{ rows: OperatorSubscriptionRow[]; total: number; page: number; pageSize: number }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "subscriptions.read");
   const { email, page, pageSize } = parseInput(ListInput, raw);
   const where: SQL | undefined = email ? eq(users.email, email) : undefined;
   const base = () =>
@@ -80,7 +80,7 @@ export interface OperatorSubscriptionDetail extends OperatorSubscriptionRow {
 }
 
 export async function showSubscriptionForOperator(ctx: Ctx, rawId: string): Promise<OperatorSubscriptionDetail> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "subscriptions.read");
   if (ctx.actor.kind !== "cli" && ctx.actor.kind !== "system") throw forbidden("forbidden");
   const id = parseInput(z.uuid(), rawId);
   const [row] = await ctx.db

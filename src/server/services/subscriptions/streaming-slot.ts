@@ -16,7 +16,7 @@ import { subscriptionMissing } from "./admin-ops";
 const ReassignInput = z.object({ subscriptionId: z.uuid(), serviceId: z.uuid() });
 
 export async function reassignStreamingSlot(ctx: Ctx, raw: unknown): Promise<{ subscriptionId: string; serviceId: string }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "subscriptions.write");
   const { subscriptionId, serviceId } = parseInput(ReassignInput, raw);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ export interface TicketAssignee {
 }
 
 export async function listTicketAssignees(ctx: Ctx): Promise<TicketAssignee[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "tickets.read");
   return ctx.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)

@@ -72,7 +72,7 @@ const AdminFilter = Page.extend({
 
 /** The admin queue: waiting on staff first (the user wrote last), then by the latest message. */
 export async function listTicketsAdmin(ctx: Ctx, raw: unknown = {}) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "tickets.read");
   const f = parseInput(AdminFilter, raw);
   const conds: (SQL | undefined)[] = [];
   if (f.status === "ACTIVE") conds.push(sql`${tickets.status} <> 'CLOSED'`);
@@ -104,7 +104,7 @@ export async function listTicketsAdmin(ctx: Ctx, raw: unknown = {}) {
 
 /** Any ticket with its messages, for an admin; marks it read for staff. */
 export async function getTicketAdmin(ctx: Ctx, ticketId: string) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "tickets.read");
   const id = parseInput(z.uuid(), ticketId);
   const [row] = await ctx.db.select({ ticket: tickets, userEmail: users.email }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(eq(tickets.id, id));
   if (!row) throw notFound();
@@ -115,7 +115,7 @@ export async function getTicketAdmin(ctx: Ctx, ticketId: string) {
 
 /** How many tickets wait on staff (new or answered by their user): the admin menu's badge. */
 export async function countTicketsAwaitingStaff(ctx: Ctx): Promise<number> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "tickets.read");
   const [row] = await ctx.db.select({ n: count() }).from(tickets).where(or(eq(tickets.status, "OPEN"), eq(tickets.status, "USER_REPLIED")));
   return row?.n ?? 0;
 }

@@ -116,7 +116,7 @@ export async function deleteMyTicket(ctx: Ctx, ticketId: string): Promise<void> 
 
 /** The admin answers: the ticket waits on the user, who is told in the bell (and by mail if chosen). */
 export async function adminReplyTicket(ctx: Ctx, raw: unknown, files: readonly UploadedFile[] = []): Promise<{ messageId: string }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "tickets.write");
   const adminId = ctx.actor.userId ?? null;
   const { input, checked } = await messageOf(ReplyWithFilesInput, raw, files);
   return withStoredFiles(checked, () => ctx.db.transaction(async (tx) => {
@@ -135,7 +135,7 @@ export async function adminReplyTicket(ctx: Ctx, raw: unknown, files: readonly U
 }
 
 export async function adminUpdateTicket(ctx: Ctx, raw: unknown): Promise<Ticket> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "tickets.write");
   const input = parseInput(AdminUpdateInput, raw);
   return ctx.db.transaction(async (tx) => {
     const t = await anyTicket(tx, input.ticketId);
@@ -164,7 +164,7 @@ export async function adminUpdateTicket(ctx: Ctx, raw: unknown): Promise<Ticket>
 }
 
 export async function adminDeleteTicket(ctx: Ctx, ticketId: string): Promise<void> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "tickets.write");
   const id = parseInput(z.uuid(), ticketId);
   const files = await ctx.db.transaction(async (tx) => {
     await anyTicket(tx, id);

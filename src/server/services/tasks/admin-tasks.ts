@@ -52,7 +52,7 @@ const isRetryable = (t: { status: TaskStatus; attempts: number; secretErased: bo
  * payload, or the id).
  */
 export async function listTasksAdmin(ctx: Ctx, raw: unknown = {}): Promise<LogPage<AdminTaskRow> & { kinds: string[] }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "tasks.read");
   const f = parseInput(ListInput, raw);
   const conds: SQL[] = [];
   if (f.status) conds.push(eq(tasks.status, f.status));
@@ -107,7 +107,7 @@ export interface RetryResult { id: string; ok: boolean; reason?: ErrorReason }
  * One result per id, so the page can say which ones did not apply and why; each retry is audited.
  */
 export async function retryTasks(ctx: Ctx, raw: unknown): Promise<RetryResult[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "tasks.write");
   const { ids } = parseInput(RetryInput, raw);
   const unique = [...new Set(ids)];
   const now = ctx.now();

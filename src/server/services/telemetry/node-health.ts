@@ -57,7 +57,7 @@ function sampleOf(r: Row): HealthSample | null {
  * (node_id, sampled_at) index (a lateral LIMIT 1), so the cost follows the number of nodes, not of samples.
  */
 export async function listNodeHealth(ctx: Ctx, opts: { nodeId?: string } = {}): Promise<NodeHealthSummary[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.read");
   if (opts.nodeId !== undefined && !isUuid(opts.nodeId)) return [];
   const [settings, result] = await Promise.all([
     getSettingsWithSecrets(ctx.db),
@@ -102,7 +102,7 @@ const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 1
 
 /** Bucket averages of one node's samples over 1 or 7 days: CPU and memory/disk in percent, network in B/s. */
 export async function getNodeHealthHistory(ctx: Ctx, nodeId: string, range: HealthRange): Promise<HealthHistory> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.read");
   const node = await getReadableNode(ctx, nodeId);
   const { windowMs, bucketSeconds } = HEALTH_BUCKETS[range];
   const to = ctx.now();

@@ -27,7 +27,7 @@ export interface NodeTraffic {
  * daily totals; and the whole window's totals per day.
  */
 export async function getNodeTraffic(ctx: Ctx, raw: unknown = {}): Promise<{ range: TrafficRange; days: string[]; series: DailySeries; nodes: NodeTraffic[] }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.read");
   const { range } = parseInput(RangeOnly, raw);
   const days = rangeDays(range, ctx.now());
   const [all, rows, series] = await Promise.all([
@@ -68,7 +68,7 @@ export interface TopTrafficUser {
 
 /** The users who moved the most bytes in the window (optionally on one node), most first. */
 export async function listTopTrafficUsers(ctx: Ctx, raw: unknown = {}): Promise<{ range: TrafficRange; rows: TopTrafficUser[] }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "nodes.read");
   const f = parseInput(TopInput, raw);
   const days = rangeDays(f.range, ctx.now());
   const total = sumTotal();
@@ -87,7 +87,7 @@ const UserInput = z.object({ userId: z.string(), range: TrafficRangeInput });
 
 /** One user's traffic: daily up/down and the split per node. */
 export async function getUserTraffic(ctx: Ctx, raw: unknown) {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "users.read");
   const f = parseInput(UserInput, raw);
   if (!isUuid(f.userId)) throw notFound("user");
   const [user] = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, f.userId));

@@ -43,7 +43,7 @@ const OverviewInput = z.object({
 /** A user's balance and ledger page (keyset: newest first, `before` an entry id). */
 export async function walletOverview(ctx: Ctx, who: { userId?: string; email?: string }, raw: unknown = {}): Promise<WalletOverview> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.read");
   const input = parseInput(OverviewInput, raw);
   const user = await resolveUser(ctx, who);
   const [balanceMinor, settings, rows] = await Promise.all([
@@ -84,7 +84,7 @@ const CreditInput = z.object({
 /** An operator's credit (positive) or debit (negative), with the note on the ledger row and in the audit log. */
 export async function adminCreditWallet(ctx: Ctx, who: { userId?: string; email?: string }, raw: unknown): Promise<{ balanceMinor: number; entryId: number }> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.write");
   const input = parseInput(CreditInput, raw);
   const user = await resolveUser(ctx, who);
   const now = ctx.now();
@@ -99,7 +99,7 @@ export async function adminCreditWallet(ctx: Ctx, who: { userId?: string; email?
 /** The consistency check, for the admin dashboard and the CLI. */
 export async function walletCheck(ctx: Ctx): Promise<WalletCheckResult> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.read");
   return checkWallets(ctx.db);
 }
 
@@ -121,7 +121,7 @@ export interface WalletDashboard {
 /** The admin dashboard's wallet figures: the balances owed and the consistency check's result. */
 export async function walletDashboard(ctx: Ctx): Promise<WalletDashboard> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.read");
   const [check, [sum]] = await Promise.all([
     checkWallets(ctx.db),
     ctx.db.select({ total: sql<string>`coalesce(sum(${walletAccounts.balanceMinor}), 0)::text` }).from(walletAccounts),

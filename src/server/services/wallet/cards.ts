@@ -65,7 +65,7 @@ async function planTerms(tx: Tx, planId: string, trafficGb: number | undefined):
 
 export async function generateCards(ctx: Ctx, raw: unknown): Promise<GeneratedBatch> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.write");
   const input = parseInput(GenerateCardsInput, raw);
   const now = ctx.now();
   if (input.kind === "BALANCE") {
@@ -152,7 +152,7 @@ export async function releaseCardStock(tx: Tx, cardIds: string[]): Promise<numbe
 /** Deletes a card that was never used (unused or expired); a plan card's stock unit goes back once. */
 export async function deleteCard(ctx: Ctx, id: string): Promise<{ id: string; releasedStock: boolean }> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.write");
   const cardId = parseInput(z.uuid(), id);
   return ctx.db.transaction(async (tx) => {
     // Lock the row first: a redemption racing this either used it already (card_used) or waits and
@@ -229,7 +229,7 @@ export interface CardRow {
  */
 export async function listCards(ctx: Ctx, raw: unknown = {}): Promise<{ rows: CardRow[]; total: number; page: number; pageSize: number }> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.read");
   const input = parseInput(ListCardsInput, raw);
   const where: SQL[] = [];
   if (input.status) where.push(eq(rechargeCards.status, input.status));
@@ -278,7 +278,7 @@ export async function listCards(ctx: Ctx, raw: unknown = {}): Promise<{ rows: Ca
 /** Plans an admin can make cards for (not trials), for the generate dialog. */
 export async function listCardPlanChoices(ctx: Ctx): Promise<{ id: string; name: string; kind: string; pricingMode: string; minGb: number; maxGb: number; trafficGb: number; durationDays: number; stockLeft: number | null }[]> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.read");
   const rows = await ctx.db
     .select({ id: plans.id, name: plans.name, kind: plans.kind, pricingMode: plans.pricingMode, minGb: plans.minGb, maxGb: plans.maxGb, trafficGb: plans.trafficGb, durationDays: plans.durationDays, stockTotal: plans.stockTotal, stockHeld: plans.stockHeld })
     .from(plans)

@@ -35,7 +35,7 @@ export interface AdminRechargeRow extends RechargeView {
 
 export async function listAdminRecharges(ctx: Ctx, raw: unknown = {}): Promise<{ rows: AdminRechargeRow[]; total: number; page: number; pageSize: number }> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.read");
   const f = parseInput(AdminFilter, raw ?? {});
   const conds: SQL[] = [];
   if (f.status) conds.push(eq(walletRechargeOrders.status, f.status));
@@ -66,7 +66,7 @@ async function exists(db: Tx, id: string): Promise<boolean> {
 /** PENDING -> CREDITED by the admin: the balance is credited at once, exactly once (the same conditional update as a gateway payment). */
 export async function confirmAdminWalletRecharge(ctx: Ctx, id: string): Promise<RechargeView> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.write");
   const rid = rechargeId(id);
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
@@ -81,7 +81,7 @@ export async function confirmAdminWalletRecharge(ctx: Ctx, id: string): Promise<
 /** PENDING -> CANCELLED by the admin; the balance is not touched. */
 export async function cancelAdminWalletRecharge(ctx: Ctx, id: string): Promise<RechargeView> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.write");
   const rid = rechargeId(id);
   const row = await ctx.db.transaction(async (tx) => {
     const closed = await closeRecharge(tx, rid, "admin", ctx.now());
@@ -99,7 +99,7 @@ export async function cancelAdminWalletRecharge(ctx: Ctx, id: string): Promise<R
  */
 export async function deleteAdminWalletRecharge(ctx: Ctx, id: string): Promise<{ id: string }> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.write");
   const rid = rechargeId(id);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {

@@ -77,7 +77,7 @@ export interface AdminTransferDeletion {
  */
 export async function deleteAdminSubscriptionTransfer(ctx: Ctx, rawId: string): Promise<AdminTransferDeletion> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.write");
   const id = parseInput(z.uuid(), rawId);
   const now = ctx.now();
   const result = await ctx.db.transaction(async (tx): Promise<AdminTransferDeletion> => {
@@ -126,7 +126,7 @@ export interface AdminTransferRow {
 /** Newest first; filter by status, search either party's email (any part of it). */
 export async function listAdminSubscriptionTransfers(ctx: Ctx, raw: unknown = {}): Promise<{ rows: AdminTransferRow[]; total: number; page: number; pageSize: number }> {
   requireWalletEdition();
-  requireAdmin(ctx);
+  requireAdmin(ctx, "wallet.read");
   const f = parseInput(ListInput, raw);
   const sender = alias(users, "sender");
   const receiver = alias(users, "receiver");

@@ -38,7 +38,7 @@ const dayCounts = sql<{ pending: number; succeeded: number; failed: number }>`(
   from ${webhookDeliveries} d where d.endpoint_id = ${endpointId} and d.created_at >= now() - interval '24 hours')`;
 
 export async function listWebhooks(ctx: Ctx): Promise<WebhookSummary[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "webhooks.manage");
   const rows = await ctx.db
     .select({
       id: webhookEndpoints.id,
@@ -81,7 +81,7 @@ const KEYSET: KeysetColumns = { createdAt: webhookDeliveries.createdAt, id: webh
 
 /** One page of an endpoint's deliveries, newest first; `status` narrows it. 404 for an unknown endpoint. */
 export async function listWebhookDeliveries(ctx: Ctx, endpointId: string, raw: unknown = {}): Promise<LogPage<DeliveryRow>> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "webhooks.manage");
   const f = parseInput(ListDeliveriesInput, raw ?? {});
   if (!isUuid(endpointId)) throw webhookNotFound();
   const [endpoint] = await ctx.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));

@@ -44,7 +44,7 @@ export interface AddedWebhook {
 
 /** `opts.resolve` is the target check's resolver (tests); transports never pass it. */
 export async function addWebhook(ctx: Ctx, raw: unknown, opts: { resolve?: Resolver } = {}): Promise<AddedWebhook> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "webhooks.manage");
   const v = parseInput(AddWebhookInput, raw);
   const events = checkEvents(v.events);
   const { allowPrivateWebhookTargets } = await getSettingsWithSecrets(ctx.db);
@@ -74,7 +74,7 @@ async function getForUpdate(tx: Db, id: string): Promise<WebhookEndpoint> {
  * its delivery gone and ends without sending.
  */
 export async function removeWebhook(ctx: Ctx, id: string): Promise<void> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "webhooks.manage");
   await ctx.db.transaction(async (tx) => {
     const e = await getForUpdate(tx, id);
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
@@ -86,7 +86,7 @@ const EnabledInput = z.object({ enabled: z.boolean() });
 
 /** Switching off stops new deliveries and the retries of queued ones. The same state again changes nothing and writes no audit row. */
 export async function setWebhookEnabled(ctx: Ctx, id: string, enabled: boolean): Promise<{ id: string; enabled: boolean }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "webhooks.manage");
   const input = parseInput(EnabledInput, { enabled });
   return ctx.db.transaction(async (tx) => {
     const e = await getForUpdate(tx, id);

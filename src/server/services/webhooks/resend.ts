@@ -28,7 +28,7 @@ async function queuedTask(tx: Db, deliveryId: string): Promise<boolean> {
 }
 
 export async function resendWebhookDelivery(ctx: Ctx, deliveryId: string): Promise<{ deliveryId: string; taskId: string }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "webhooks.manage");
   if (!isUuid(deliveryId)) throw deliveryNotFound();
   const taskId = await ctx.db.transaction(async (tx) => {
     // The row lock makes two resends at once queue one task: the second sees the first's.
@@ -52,7 +52,7 @@ export async function resendWebhookDelivery(ctx: Ctx, deliveryId: string): Promi
 
 /** A `webhook.test` event to this endpoint only, whatever it subscribes to: a way to check the receiver. */
 export async function sendTestWebhook(ctx: Ctx, endpointId: string): Promise<{ deliveryId: string; eventId: string }> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, "webhooks.manage");
   if (!isUuid(endpointId)) throw webhookNotFound();
   const out = await ctx.db.transaction(async (tx) => {
     const [e] = await tx.select({ id: webhookEndpoints.id, url: webhookEndpoints.url, disabledAt: webhookEndpoints.disabledAt }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).for("update");

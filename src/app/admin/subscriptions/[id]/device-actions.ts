@@ -7,6 +7,6 @@ import { removeSubscriptionDevice } from "@/server/services/risk/devices";
 export async function removeSubscriptionDeviceAction(...a: [subscriptionId: string, deviceId: string]) {
   return runAction(args(["subscriptionId", str], ["deviceId", str]), a, (ctx, [subscriptionId, deviceId]) => removeSubscriptionDevice(ctx, { subscriptionId, deviceId }), {
     revalidate: ([subscriptionId]) => [`/admin/subscriptions/${subscriptionId}`],
-    admin: true,
+    permission: "subscriptions.write",
   });
 }

@@ -6,7 +6,7 @@ import { args, fields, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import * as wallet from "@/server/services/wallet";
 
-const OPTS = { revalidate: ["/admin/wallet/cards"], admin: true };
+const OPTS = { revalidate: ["/admin/wallet/cards"], permission: "wallet.write" as const };
 
 /** `{ kind: BALANCE | PLAN, count, amountMinor? | planId? (+ trafficGb for slider plans), expiresAt?, note? }`. */
 export async function generateCards(...a: [input: Record<string, unknown>]) {

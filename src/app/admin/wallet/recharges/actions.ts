@@ -5,7 +5,7 @@ import { args, str } from "@/server/actions/args";
 import { runAction } from "@/server/actions/run-action";
 import * as wallet from "@/server/services/wallet";
 
-const OPTS = { revalidate: ["/admin/wallet/recharges"], admin: true };
+const OPTS = { revalidate: ["/admin/wallet/recharges"], permission: "wallet.write" as const };
 const Id = args(["id", str]);
 
 /** Credits the pending recharge at once (exactly once). */

@@ -6,5 +6,5 @@ import { runAction } from "@/server/actions/run-action";
 import { deleteAdminSubscriptionTransfer as remove } from "@/server/services/wallet";
 
 export async function deleteAdminSubscriptionTransfer(...a: [id: string]) {
-  return runAction(args(["id", str]), a, (ctx, [id]) => remove(ctx, id), { admin: true, revalidate: ["/admin/wallet/transfers", "/admin/subscriptions"] });
+  return runAction(args(["id", str]), a, (ctx, [id]) => remove(ctx, id), { permission: "wallet.write", revalidate: ["/admin/wallet/transfers", "/admin/subscriptions"] });
 }

@@ -1,4 +1,4 @@
 import { route } from "@/server/http/route";
 import { listNodes } from "@/server/services/nodes";
 
-export const GET = route("admin", async ({ ctx }) => ({ nodes: await listNodes(ctx) }));
+export const GET = route("admin", async ({ ctx }) => ({ nodes: await listNodes(ctx) }), { permission: "nodes.read" });

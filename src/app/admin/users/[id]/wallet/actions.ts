@@ -6,5 +6,5 @@ import { adminCreditWallet } from "@/server/services/wallet/admin-wallet";
 
 /** `{ amountMinor, note }`: a signed amount in minor units (negative takes money back). */
 export async function adminCreditWalletAction(...a: [userId: string, input: { amountMinor: number; note: string }]) {
-  return runAction(args(["userId", str], ["input", fields]), a, (ctx, [userId, input]) => adminCreditWallet(ctx, { userId }, input), { revalidate: ["/admin"], admin: true });
+  return runAction(args(["userId", str], ["input", fields]), a, (ctx, [userId, input]) => adminCreditWallet(ctx, { userId }, input), { revalidate: ["/admin"], permission: "wallet.write" });
 }

@@ -13,4 +13,4 @@ export const GET = route("admin", async ({ ctx }) => {
       "x-content-type-options": "nosniff",
     },
   });
-});
+}, { permission: "backup.manage" });

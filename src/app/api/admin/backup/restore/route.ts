@@ -12,4 +12,4 @@ export const POST = route("admin", async ({ req, ctx }) => {
   const result = await restoreUploadedDump(ctx, { confirm: req.headers.get("x-relayboard-confirm") ?? "" }, req.body, { declaredLength: req.headers.get("content-length") });
   // Every session was revoked in the restore: this admin signs in again too.
   return Response.json({ ...result, signInAgain: true });
-});
+}, { permission: "backup.manage" });

@@ -11,4 +11,4 @@ export const GET = route("admin", async ({ ctx }) => {
       "x-content-type-options": "nosniff",
     },
   });
-});
+}, { permission: "settings.read" });

@@ -13,4 +13,4 @@ export const GET = route<{ name: string }>("admin", async ({ ctx, params }) => {
       "x-content-type-options": "nosniff",
     },
   });
-});
+}, { permission: "backup.manage" });

@@ -8,4 +8,4 @@ export const POST = route<{ id: string }>("admin", async ({ req, ctx, params }) 
   const form = await readMultipart(req, MAX_UPLOAD_BODY_BYTES);
   const r = await adminReplyTicket(ctx, { ...formFields(form, ["body"]), ticketId: params.id }, await formFiles(form));
   return Response.json(r, { status: 201 });
-});
+}, { permission: "tickets.write" });
