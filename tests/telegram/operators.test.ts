@@ -10,7 +10,7 @@ import { updateSettings } from "../../src/server/services/settings";
 import { renderDigest, sendDailyDigest } from "../../src/server/services/node-alerts";
 import { queueTelegramToAdmins } from "../../src/server/services/telegram";
 import "../../src/server/services/telegram/register";
-import { cliCtx } from "../helpers/actors";
+import { cliCtx, makeStaff } from "../helpers/actors";
 import { testDbForFile } from "../helpers/db";
 import { insertNode } from "../telemetry/helpers";
 import { ask, bindThroughLink, buttonsOf, drainTasks, makeEnglishUser, SITE, telegramWorld } from "./world";
@@ -162,6 +162,31 @@ describe("operators", () => {
     } finally {
       await updateSettings(cliCtx(t.db), { require2faForAdmins: false });
     }
+  });
+
+  it("a support agent (issue 29) gets the ticket alert but no payment alert, and /stats is unknown to them", async () => {
+    const agent = await makeStaff(t.db, "support");
+    await t.db.update(users).set({ locale: "en" }).where(eq(users.id, agent.id));
+    const agentChat = chat();
+    await bindThroughLink(w.sim, agent, agentChat);
+    const unknown = await ask(w.sim, agentChat, "/frobnicate");
+    expect((await ask(w.sim, agentChat, "/stats")).text).toBe(unknown.text);
+    const before = w.sim.sent(agentChat).length;
+    const adminBefore = w.sim.sent(adminChat).length;
+    const order = await paidOrder(user.id, 500);
+    await t.db.transaction((tx) =>
+      publishEvent(tx, "order.paid", { orderId: order.id, orderNo: order.orderNo, userId: user.id, totalMinor: 500, currency: "CNY", paidVia: "GATEWAY", provider: "epay", paidAt: new Date().toISOString() }),
+    );
+    await t.db.transaction((tx) => publishEvent(tx, "ticket.created", { ticketId: "00000000-0000-4000-8000-000000000000", subject: "Cannot connect", userId: user.id }));
+    const got = await afterDrain(agentChat, before);
+    await drainTasks(t.db);
+    expect(w.sim.sent(agentChat).slice(before).map((m) => m.text.split("\n")[0])).toEqual([got[0]!.text.split("\n")[0]]);
+    expect(got[0]!.text).toContain("Cannot connect");
+    expect(got[0]!.text).not.toContain(order.orderNo);
+    // The owner got both (paced: one a second), so later tests start from a quiet chat.
+    await expect.poll(async () => (await drainTasks(t.db), w.sim.sent(adminChat).length - adminBefore), { timeout: 5_000, interval: 200 }).toBe(2);
+    // Out of the later tests' operator counts.
+    await t.db.update(users).set({ status: "DISABLED" }).where(eq(users.id, agent.id));
   });
 
   it("queueTelegramToAdmins sends one message per operator in their language (the daily digest's way)", async () => {

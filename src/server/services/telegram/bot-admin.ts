@@ -20,7 +20,19 @@ import { bold, day, esc, labelWord, money, when } from "./texts";
 
 type Cmd = CommandContext<BotContext>;
 
-const operatorOnly = (handler: (ctx: Cmd) => Promise<void>) => async (ctx: Cmd) => (ctx.who?.operator ? handler(ctx) : sayUnknown(ctx));
+/**
+ * Operators only; a command whose reads the operator's staff role does not allow (issue 29) gets the
+ * unknown-command answer too, so a support agent's bot does not show revenue or nodes.
+ */
+const operatorOnly = (handler: (ctx: Cmd) => Promise<void>) => async (ctx: Cmd) => {
+  if (!ctx.who?.operator) return sayUnknown(ctx);
+  try {
+    await handler(ctx);
+  } catch (err) {
+    if (isDomainError(err) && err.code === "FORBIDDEN") return sayUnknown(ctx);
+    throw err;
+  }
+};
 const adminCtx = (ctx: BotContext) => ctxOfIdentity(ctx.db, ctx.who!, true);
 const open = (ctx: BotContext, path: string) => [[{ text: ctx.t("openAdmin"), url: siteLink(ctx.config, path) }]];
 

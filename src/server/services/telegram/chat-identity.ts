@@ -2,9 +2,10 @@
 // with what decides what the bot may tell them (status, role, the admin two-factor rule, the risk
 // restriction). Db-level helpers of this area: they check no caller and are not exported by index.ts.
 import { and, eq, sql } from "drizzle-orm";
-import { makeCtx, type Ctx } from "../../context";
+import { permissionsOf, type Permission } from "../../auth/permissions";
+import { makeCtx, type Actor, type Ctx } from "../../context";
 import type { Db } from "../../db/client";
-import { telegramBindings, userTotp, users, type UserStatus } from "../../db/schema";
+import { passkeys, staffRoles, telegramBindings, userTotp, users, type UserStatus } from "../../db/schema";
 import { ADMIN_TOTP_REQUIRED } from "../accounts/user-sessions";
 import { textLocale, type TextLocale } from "./texts";
 
@@ -18,6 +19,9 @@ export interface ChatIdentity {
   operator: boolean;
   riskRestricted: boolean;
   blockedAt: Date | null;
+  /** An operator's staff role and what it may do (issue 29): the bot's admin replies check these like any verb. */
+  permissions: ReadonlySet<Permission>;
+  staffRole: string | null;
 }
 
 export async function identityOfChat(db: Db, chatId: number): Promise<ChatIdentity | null> {
@@ -32,16 +36,23 @@ export async function identityOfChat(db: Db, chatId: number): Promise<ChatIdenti
       blockedAt: telegramBindings.blockedAt,
       totpEnabled: sql<boolean>`(${userTotp.enabledAt} is not null)`,
       adminTotpRequired: ADMIN_TOTP_REQUIRED,
+      staffRole: users.staffRole,
+      secondFactorRequired: users.secondFactorRequired,
+      hasPasskey: sql<boolean>`(${users.role} = 'ADMIN' and exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
+      customPermissions: staffRoles.permissions,
     })
     .from(telegramBindings)
     .innerJoin(users, eq(users.id, telegramBindings.userId))
     .leftJoin(userTotp, eq(userTotp.userId, users.id))
+    .leftJoin(staffRoles, eq(staffRoles.name, users.staffRole))
     .where(eq(telegramBindings.chatId, chatId))
     .limit(1);
   if (!r) return null;
   const active = r.status === "ACTIVE";
   // An administrator who must still enrol in two-factor sign-in acts as a user everywhere else too.
-  const operator = active && r.role === "ADMIN" && !(r.adminTotpRequired && !r.totpEnabled);
+  // Staff invited or created with a role must enrol a second factor (TOTP or a passkey) first.
+  const secondFactor = Boolean(r.totpEnabled) || Boolean(r.hasPasskey);
+  const operator = active && r.role === "ADMIN" && !((r.adminTotpRequired || r.secondFactorRequired) && !secondFactor);
   return {
     userId: r.userId,
     email: r.email,
@@ -51,13 +62,17 @@ export async function identityOfChat(db: Db, chatId: number): Promise<ChatIdenti
     operator,
     riskRestricted: r.role !== "ADMIN" && r.riskRestrictedAt !== null,
     blockedAt: r.blockedAt,
+    staffRole: operator ? r.staffRole : null,
+    permissions: operator ? permissionsOf(r.staffRole, r.customPermissions) : new Set(),
   };
 }
 
 /** The context the bot acts in for this person: their own account, as a signed-in browser would. */
 export function ctxOfIdentity(db: Db, who: ChatIdentity, asOperator = false): Ctx {
   const admin = asOperator && who.operator;
-  return makeCtx(db, { kind: admin ? "admin" : "user", userId: who.userId, email: who.email, role: admin ? "ADMIN" : "USER", riskRestricted: who.riskRestricted }, { locale: who.locale });
+  const actor: Actor = { kind: admin ? "admin" : "user", userId: who.userId, email: who.email, role: admin ? "ADMIN" : "USER", riskRestricted: who.riskRestricted };
+  if (admin) Object.assign(actor, { staffRole: who.staffRole ?? undefined, permissions: who.permissions });
+  return makeCtx(db, actor, { locale: who.locale });
 }
 
 /** Telegram said 403 for this chat (blocked, deactivated): nothing more is queued or sent until /start. */

@@ -5,11 +5,12 @@
 // registers it).
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { nodes, orders, telegramBindings, tickets, userTotp, users } from "../../db/schema";
+import { permissionsOf, type Permission } from "../../auth/permissions";
+import { nodes, orders, passkeys, staffRoles, telegramBindings, tickets, userTotp, users } from "../../db/schema";
 import { ADMIN_TOTP_REQUIRED } from "../accounts/user-sessions";
 import type { EventData, PublishedEvent } from "../events/types";
 import { getSettingsWithSecrets } from "../settings/queries";
-import { isAlertEvent, renderAlert, type AlertLookups } from "./alert-texts";
+import { isAlertEvent, renderAlert, type AlertEventType, type AlertLookups } from "./alert-texts";
 import { telegramStateOf } from "./config";
 import { queueTelegramMessage, type TgMessage, type TgPurpose } from "./send-task";
 import { esc, textLocale, type TextLocale } from "./texts";
@@ -20,15 +21,39 @@ export interface Operator {
   locale: TextLocale;
 }
 
-/** The chats alerts go to: bound, not blocked, of active administrators who may act as such. */
-export async function boundOperators(db: Db): Promise<Operator[]> {
+/** What a staff member's role must allow to receive each alert (issue 29): an alert is a read of that area. */
+const ALERT_PERMISSION: Record<AlertEventType, Permission> = {
+  "order.paid": "orders.read",
+  "payment.late": "orders.read",
+  "payment.mismatched": "orders.read",
+  "node.offline": "nodes.read",
+  "node.online": "nodes.read",
+  "risk.event_raised": "risk.read",
+  "ticket.created": "tickets.read",
+  "task.failed": "tasks.read",
+  "backup.failed": "backup.manage",
+};
+
+/**
+ * The chats alerts go to: bound, not blocked, of active administrators who may act as such (a second
+ * factor enrolled where one is required) and whose role allows `permission`.
+ */
+export async function boundOperators(db: Db, permission: Permission): Promise<Operator[]> {
   const rows = await db
-    .select({ userId: users.id, chatId: telegramBindings.chatId, locale: users.locale })
+    .select({ userId: users.id, chatId: telegramBindings.chatId, locale: users.locale, staffRole: users.staffRole, customPermissions: staffRoles.permissions })
     .from(telegramBindings)
     .innerJoin(users, eq(users.id, telegramBindings.userId))
     .leftJoin(userTotp, eq(userTotp.userId, users.id))
-    .where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE"), isNull(telegramBindings.blockedAt), sql`not (${ADMIN_TOTP_REQUIRED} and ${userTotp.enabledAt} is null)`));
-  return rows.map((r) => ({ userId: r.userId, chatId: r.chatId, locale: textLocale(r.locale) }));
+    .leftJoin(staffRoles, eq(staffRoles.name, users.staffRole))
+    .where(
+      and(
+        eq(users.role, "ADMIN"),
+        eq(users.status, "ACTIVE"),
+        isNull(telegramBindings.blockedAt),
+        sql`not ((${ADMIN_TOTP_REQUIRED} or ${users.secondFactorRequired}) and ${userTotp.enabledAt} is null and not exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
+      ),
+    );
+  return rows.filter((r) => permissionsOf(r.staffRole, r.customPermissions).has(permission)).map((r) => ({ userId: r.userId, chatId: r.chatId, locale: textLocale(r.locale) }));
 }
 
 /**
@@ -38,7 +63,8 @@ export async function boundOperators(db: Db): Promise<Operator[]> {
  */
 export async function queueTelegramToAdmins(tx: Db, build: (locale: TextLocale) => string | TgMessage, purpose: TgPurpose = "digest"): Promise<number> {
   if (!telegramStateOf(await getSettingsWithSecrets(tx)).enabled) return 0;
-  const operators = await boundOperators(tx);
+  // The digest is the dashboard's figures.
+  const operators = await boundOperators(tx, "dashboard.read");
   for (const op of operators) {
     const built = build(op.locale);
     await queueTelegramMessage(tx, op, typeof built === "string" ? { html: esc(built) } : built, purpose);
@@ -69,7 +95,7 @@ export async function queueOperatorAlert(event: PublishedEvent, tx: Db): Promise
   const settings = await getSettingsWithSecrets(tx);
   const state = telegramStateOf(settings);
   if (!state.enabled) return 0;
-  const operators = await boundOperators(tx);
+  const operators = await boundOperators(tx, ALERT_PERMISSION[event.type]);
   if (!operators.length) return 0;
   const found = await lookups(tx, event.data ?? {}, settings.currency);
   for (const op of operators) await queueTelegramMessage(tx, op, renderAlert(op.locale, event.type, event.data ?? {}, found, state.config), "alert");
