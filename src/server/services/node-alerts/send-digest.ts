@@ -7,9 +7,9 @@
 //
 // The claim, the mails (outbox tasks) and every other sink's work (the Telegram digest) are written
 // in ONE transaction: a crash before commit leaves the day unclaimed, and the next tick sends it.
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import { activeStaffWith } from "../staff/holders";
 import { env } from "../../env";
 import { queueMail } from "../../integrations/mail";
 import { localDays, localHourOf } from "../dashboard/day-windows";
@@ -82,10 +82,8 @@ export async function sendDailyDigest(db: Db, now: Date = new Date()): Promise<D
 export const runDailyDigest = (db: Db, now: Date = new Date()) => sendDailyDigest(db, now);
 
 async function mailAdmins(tx: Db, digest: DailyDigest, siteUrl: string): Promise<number> {
-  const admins = await tx
-    .select({ email: users.email, locale: users.locale })
-    .from(users)
-    .where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE")));
+  // The digest is the dashboard's figures: staff whose role reads the dashboard (issue 29).
+  const admins = await activeStaffWith(tx, "dashboard.read");
   const link = new URL("/admin", siteUrl).toString();
   for (const admin of admins) {
     const locale = textLocale(admin.locale);

@@ -3,12 +3,13 @@
 // messages/<locale>/referral.json (`referral.notices`) when written, and delivered through the one
 // notify verb inside the transaction that made the change, so a rolled-back step announces nothing.
 // Dedupe keys name the step, so a retried request tells once.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import en from "../../../../messages/en/referral.json";
 import zh from "../../../../messages/zh-CN/referral.json";
 import { formatDate, formatMoney } from "../../../i18n/format";
 import type { Db as Tx } from "../../db/client";
 import { users } from "../../db/schema";
+import { activeStaffWith } from "../staff/holders";
 import { notify } from "../notifications/notify";
 import { catalogueTranslator, textLocale } from "../notifications/texts";
 
@@ -55,6 +56,6 @@ export const tellInviter = (tx: Tx, userId: string, key: Exclude<ReferralNoticeK
 
 /** Every active admin learns of a new payout request (the bell, and mail or Telegram as each chose). */
 export async function tellAdminsOfPayout(tx: Tx, payoutId: string, p: NoticeParams): Promise<void> {
-  const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE")));
+  const admins = await activeStaffWith(tx, "referral.write");
   for (const a of admins) await tell(tx, a.id, "adminPayoutRequested", p, `/admin/referral?status=PENDING`, `referral-payout-new:${payoutId}`);
 }

@@ -1,8 +1,7 @@
-// Who a ticket can be assigned to: active administrators (adminUpdateTicket refuses anyone who is
-// not an admin). A small list, read for the admin thread's assignee select and the queue's filter.
-import { and, asc, eq } from "drizzle-orm";
+// Who a ticket can be assigned to: active staff whose role may answer tickets (adminUpdateTicket
+// refuses anyone who is not an admin). A small list, read for the admin thread's assignee select and the queue's filter.
 import { requireAdmin, type Ctx } from "../../context";
-import { users } from "../../db/schema";
+import { activeStaffWith } from "../staff/holders";
 
 export interface TicketAssignee {
   id: string;
@@ -12,10 +11,10 @@ export interface TicketAssignee {
 
 export async function listTicketAssignees(ctx: Ctx): Promise<TicketAssignee[]> {
   requireAdmin(ctx, "tickets.read");
-  return ctx.db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE")))
-    .orderBy(asc(users.email))
-    .limit(200);
+  // Staff who may answer tickets (issue 29): a finance clerk is no assignee.
+  const holders = await activeStaffWith(ctx.db, "tickets.write");
+  return holders
+    .map(({ id, name, email }) => ({ id, name, email }))
+    .sort((a, b) => a.email.localeCompare(b.email))
+    .slice(0, 200);
 }
