@@ -39,6 +39,8 @@ export const PERMISSIONS = [
   "settings.write",
   "webhooks.manage",
   "apiTokens.manage",
+  // Deleting audit rows (one, or by age): removing the record of what staff did is the owner's call.
+  "audit.delete",
   "backup.manage",
   "staff.manage",
 ] as const;
@@ -47,8 +49,8 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const BUILT_IN_ROLES = ["owner", "admin", "support", "finance", "operations"] as const;
 export type BuiltInRole = (typeof BUILT_IN_ROLES)[number];
 
-/** What only an owner may do: manage staff and roles, back up and restore, see and change payment secrets. */
-const OWNER_ONLY: readonly Permission[] = ["staff.manage", "backup.manage", "payments.secrets"];
+/** What only an owner may do: manage staff and roles, back up and restore, see and change payment secrets, delete audit rows. */
+const OWNER_ONLY: readonly Permission[] = ["staff.manage", "backup.manage", "payments.secrets", "audit.delete"];
 
 const ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = {
   owner: PERMISSIONS,
@@ -70,7 +72,8 @@ const ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = {
     "users.read",
     "catalog.read",
   ],
-  operations: ["dashboard.read", "nodes.read", "nodes.write", "risk.read", "risk.write", "logs.read", "logs.write", "tasks.read", "tasks.write"],
+  // exports.run: the logs they read, downloaded (the audit-log export needs logs.read as well).
+  operations: ["dashboard.read", "nodes.read", "nodes.write", "risk.read", "risk.write", "logs.read", "logs.write", "tasks.read", "tasks.write", "exports.run"],
 };
 
 export const isBuiltInRole = (name: string): name is BuiltInRole => (BUILT_IN_ROLES as readonly string[]).includes(name);

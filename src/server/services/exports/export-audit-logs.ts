@@ -50,6 +50,8 @@ export interface AuditExport {
 
 /** Checks the caller, writes the "export.audit_logs" row, and returns the stream (pulled on demand). */
 export async function exportAuditLogs(ctx: Ctx, raw: unknown, opts: { pageSize?: number } = {}): Promise<AuditExport> {
+  // A download of the audit log: reading it (logs.read) and taking data out in bulk (exports.run).
+  requireAdmin(ctx, "logs.read");
   requireAdmin(ctx, "exports.run");
   const { q, format } = parseInput(AuditExportInput, raw);
   const pageSize = opts.pageSize ?? AUDIT_EXPORT_PAGE;

@@ -29,6 +29,8 @@ export async function cleanupExpiredAdminLogs(
 ): Promise<{ target: LogTarget | "all"; cutoffDays: number; before: string; counts: CleanupCounts }> {
   requireAdmin(ctx, "logs.write");
   const { target, cutoffDays } = parseInput(CleanupInput, raw);
+  // Audit rows are the owner's to remove (issue 29); "all" includes them.
+  if (target === "audit" || target === "all") requireAdmin(ctx, "audit.delete");
   const before = new Date(ctx.now().getTime() - cutoffDays * 86_400_000);
   const counts = await purgeTargets(ctx.db, target, before, opts);
   await recordAudit(ctx, { action: "logs.cleanup", targetType: "logs", targetId: target, metadata: { cutoffDays, before: before.toISOString(), counts } });

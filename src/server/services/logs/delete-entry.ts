@@ -18,6 +18,8 @@ const notFound = () => new DomainError("NOT_FOUND", "log_entry_not_found");
 export async function deleteAdminLogEntry(ctx: Ctx, raw: unknown): Promise<{ target: string; id: string }> {
   requireAdmin(ctx, "logs.write");
   const { target, id } = parseInput(DeleteInput, raw);
+  // The audit log is the record of what staff did: only an owner removes from it (issue 29).
+  if (target === "audit") requireAdmin(ctx, "audit.delete");
   const def = LOG_TARGET_DEFS[target];
   const idSql = idParam(def, id);
   if (!idSql) throw notFound();

@@ -12,4 +12,4 @@ export const GET = route("admin", async ({ req, ctx }) => {
       "x-content-type-options": "nosniff",
     },
   });
-}, { permission: "exports.run" });
+}, { permission: "logs.read" });
