@@ -40,13 +40,12 @@ async function stats(ctx: Cmd): Promise<void> {
   const d = await getAdminDashboard(adminCtx(ctx));
   const t = ctx.t;
   const l = ctx.locale;
-  const lines = [
-    bold(t("stats", { day: day(new Date(), l) })),
-    esc(t("statsRevenue", { amount: money(d.revenue.today, d.currency, l) })),
-    esc(t("statsOrders", { count: d.paidOrders.today })),
-    esc(t("statsUsers", { count: d.newUsers.today })),
-    esc(t("statsNodes", { online: d.nodes.counts.online, total: d.nodes.total })),
-  ];
+  // Each figure the staff role may read (issue 29): the dashboard leaves out the others.
+  const lines = [bold(t("stats", { day: day(new Date(), l) }))];
+  if (d.revenue) lines.push(esc(t("statsRevenue", { amount: money(d.revenue.today, d.currency, l) })));
+  if (d.paidOrders) lines.push(esc(t("statsOrders", { count: d.paidOrders.today })));
+  if (d.newUsers) lines.push(esc(t("statsUsers", { count: d.newUsers.today })));
+  if (d.nodes) lines.push(esc(t("statsNodes", { online: d.nodes.counts.online, total: d.nodes.total })));
   await say(ctx, lines.join("\n"), open(ctx, "/admin"));
 }
 
