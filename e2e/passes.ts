@@ -34,6 +34,7 @@ export const FIRST_PASS_ONLY: Record<string, string> = {
   "journey.spec.ts": "the clicks from the landing page to a subscription URL: the pages' path (paying through the gateway simulator is purchase.spec's and pay-page's, on both)",
   "kb.spec.ts": "writing, searching and voting in the help center pages: search and votes are Vitest's on both engines",
   "admin-lists.spec.ts": "typing into the list filters and the URL they keep: the browser side (the filtered queries are Vitest's, on both)",
+  "passkeys.spec.ts": "passkeys and the staff story run on a server of the spec's own (WebAuthn needs a localhost origin), embedded whatever the pass: passkeys, staff and permissions are Vitest's on both engines",
 };
 
 export const SECOND_PASS_ONLY: Record<string, string> = {

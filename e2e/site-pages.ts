@@ -9,7 +9,7 @@ import { addSyncedNode, asClient, clientIp, createUsersAsAdmin, expectLoggedInAt
 export const PUBLIC_PAGES = ["/", "/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/support/contact", "/kb", "/gift/no-such-gift-link-0000", "/no-such-page"];
 export const USER_PAGES = ["/dashboard", "/lines", "/account", "/store", "/cart", "/orders", "/subscriptions", "/tickets", "/notifications", "/referral"];
 /** "NODE" stands for the synced node's own page (SitePages.pathOf). */
-export const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/nodes", "NODE", "/admin/settings", "/admin/logs", "/admin/orders", "/admin/tasks", "/admin/plans", "/admin/plans/new", "/admin/streaming", "/admin/coupons", "/admin/promotions", "/admin/payments", "/admin/subscriptions", "/admin/subscription-rules", "/admin/traffic", "/admin/tickets", "/admin/announcements", "/admin/kb", "/admin/mail-templates", "/admin/risk", "/admin/risk/access-logs", "/admin/backup", "/admin/api", "/admin/webhooks", "/admin/api-tokens", "/admin/referral"];
+export const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/nodes", "NODE", "/admin/settings", "/admin/logs", "/admin/orders", "/admin/tasks", "/admin/plans", "/admin/plans/new", "/admin/streaming", "/admin/coupons", "/admin/promotions", "/admin/payments", "/admin/subscriptions", "/admin/subscription-rules", "/admin/traffic", "/admin/tickets", "/admin/announcements", "/admin/kb", "/admin/mail-templates", "/admin/risk", "/admin/risk/access-logs", "/admin/backup", "/admin/api", "/admin/webhooks", "/admin/api-tokens", "/admin/referral", "/admin/staff"];
 
 export interface SitePages {
   /** Signed-in browser states for Playwright contexts. */

@@ -50,10 +50,11 @@ import type referralArea from "../../messages/en/referral.json";
 import type planChangeArea from "../../messages/en/plan-change.json";
 import type giftsArea from "../../messages/en/gifts.json";
 import type kbArea from "../../messages/en/kb.json";
+import type staffArea from "../../messages/en/staff.json";
 
 declare module "next-intl" {
   interface AppConfig {
-    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof adminSubscriptionRules & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference & typeof adminLogs & typeof adminBackup & typeof walletArea & typeof cardsArea & typeof transfersArea & typeof autoRenewArea & typeof refundsArea & typeof balancePayArea & typeof adminWalletArea & typeof adminWalletUserArea & typeof labelsArea & typeof listKitArea & typeof liveArea & typeof contactArea & typeof payPageArea & typeof journeyArea & typeof webhooksPage & typeof apiTokensPage & typeof telegramArea & typeof nodeAlertsArea & typeof referralArea & typeof planChangeArea & typeof giftsArea & typeof kbArea;
+    Messages: typeof base & typeof errors & typeof nodes & typeof security & typeof support & typeof adminUsers & typeof adminOrders & typeof forms & typeof payments & typeof catalog & typeof store & typeof subscriptions & typeof notifications & typeof tickets & typeof announcements & typeof mailTemplates & typeof adminSubscriptions & typeof adminSubscriptionRules & typeof subscriptionPage & typeof adminRisk & typeof adminRiskLogs & typeof riskRestriction & typeof devices & typeof dashboards & typeof apiReference & typeof adminLogs & typeof adminBackup & typeof walletArea & typeof cardsArea & typeof transfersArea & typeof autoRenewArea & typeof refundsArea & typeof balancePayArea & typeof adminWalletArea & typeof adminWalletUserArea & typeof labelsArea & typeof listKitArea & typeof liveArea & typeof contactArea & typeof payPageArea & typeof journeyArea & typeof webhooksPage & typeof apiTokensPage & typeof telegramArea & typeof nodeAlertsArea & typeof referralArea & typeof planChangeArea & typeof giftsArea & typeof kbArea & typeof staffArea;
     Locale: "zh-CN" | "en";
   }
 }

@@ -21,6 +21,8 @@ const SECRET_SHAPES: Array<[RegExp, string]> = [
   [/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`],
   // A gift's claim link carries its one-time code in the path (/gift/<code>, services/gifts/codes.ts).
   [/(\/gift\/)[A-Za-z0-9_-]{16,}/g, `$1${REDACTED}`],
+  // A staff invitation carries its one-time token in the path (/staff-invite/<token>, services/staff).
+  [/(\/staff-invite\/)[A-Za-z0-9_-]{16,}/g, `$1${REDACTED}`],
 ];
 
 export function redactString(s: string): string {

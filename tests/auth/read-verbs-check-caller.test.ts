@@ -32,6 +32,7 @@ import * as adminSubscriptions from "../../src/server/services/subscriptions/adm
 import * as traffic from "../../src/server/services/traffic";
 import * as tasks from "../../src/server/services/tasks";
 import * as telemetry from "../../src/server/services/telemetry";
+import * as staff from "../../src/server/services/staff";
 import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { insertNode } from "../telemetry/helpers";
@@ -84,6 +85,10 @@ const adminReads: [string, (ctx: Ctx) => Promise<unknown>][] = [
   ["getKbArticleAdmin", (ctx) => kb.getKbArticleAdmin(ctx, "00000000-0000-4000-8000-000000000000").catch((e: { code?: string }) => (e.code === "NOT_FOUND" ? null : Promise.reject(e)))],
   ["listReferralPayouts", (ctx) => referral.listReferralPayouts(ctx, {})],
   ["listTopInviters", (ctx) => referral.listTopInviters(ctx, {})],
+  ["listStaff", (ctx) => staff.listStaff(ctx, {})],
+  ["listStaffInvites", (ctx) => staff.listStaffInvites(ctx)],
+  ["listStaffRoles", (ctx) => staff.listStaffRoles(ctx)],
+  ["staffAuditTrail", (ctx) => staff.staffAuditTrail(ctx, admin.id)],
 ];
 
 describe("admin reads", () => {
@@ -143,6 +148,7 @@ const NO_CALLER: Record<string, string> = {
   getStorePlan: "one plan of that same public store",
   listActivePromotions: "the promotions the store advertises and checkout applies",
   listEnabledProviders: "takes a database handle, not a caller: the payments service's internal read (GET /api/payment/providers goes through listPaymentMethods, which checks)",
+  getStaffInvite: "the staff invitation page (issue 29): whoever holds the link may see the address and the role, since the token is the bearer secret; unknown tokens are counted per IP (beginStaffInviteCheck)",
   getGiftByCode: "the gift page (issue 28): whoever holds the link may see what the gift is, since the code is the bearer secret; unknown codes are counted per IP (beginGiftCodeCheck) and the answer carries no address",
   getClientCatalogue: "takes a database handle, not a caller: the client apps the subscription pages offer, public by nature (the browser page of a link shows them to whoever holds it)",
   listKbArticles: "the help center is public by design: anonymous callers get the public articles only, signed-in ones the signed-in-only too (services/kb/access.ts)",
@@ -151,7 +157,7 @@ const NO_CALLER: Record<string, string> = {
 };
 
 describe("every exported read verb", () => {
-  const areas = { accounts, backup, catalog, dashboard, logs, nodes, nodeAlerts, settings, telemetry, orders, payments, paymentsConfig, tasks, webhooks, apiTokens, telegram, referral, gifts, planChange, kb } as Record<string, Record<string, unknown>>;
+  const areas = { accounts, backup, catalog, dashboard, logs, nodes, nodeAlerts, settings, telemetry, orders, payments, paymentsConfig, tasks, webhooks, apiTokens, telegram, referral, gifts, planChange, kb, staff } as Record<string, Record<string, unknown>>;
   const readVerbs = Object.entries(areas).flatMap(([area, mod]) =>
     Object.entries(mod)
       .filter(([name, fn]) => typeof fn === "function" && /^(get|list|count|find)[A-Z]/.test(name) && !(name in NO_CALLER))

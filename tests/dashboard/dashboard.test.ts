@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { makeCtx, type Ctx } from "../../src/server/context";
 import { nodes, orders, subscriptions, users, type OrderStatus } from "../../src/server/db/schema";
 import { getAdminDashboard, getUserDashboard, localDayStart } from "../../src/server/services/dashboard";
-import { anonCtx, makeUser } from "../helpers/actors";
+import { anonCtx, makeStaff, makeUser } from "../helpers/actors";
 import { testDbForFile } from "../helpers/db";
 import { node, proxyPlan, subscription, traffic } from "../admin-subscriptions/fixtures";
 import { riskEvent } from "../risk-review/fixtures";
@@ -84,21 +84,21 @@ describe("admin dashboard", () => {
     expect(d.paidOrders).toEqual({ today: 2, last7: 3, last30: 4 });
     expect(d.daily.days).toHaveLength(30);
     expect(d.daily.days.at(-1)).toBe("2026-03-10");
-    expect(d.daily.revenue.at(-1)).toBe(300);
-    expect(d.daily.revenue[d.daily.days.indexOf("2026-03-03")]).toBe(800);
-    expect(d.daily.revenue.reduce((a, b) => a + b, 0)).toBe(1_500);
+    expect(d.daily.revenue!.at(-1)).toBe(300);
+    expect(d.daily.revenue![d.daily.days.indexOf("2026-03-03")]).toBe(800);
+    expect(d.daily.revenue!.reduce((a, b) => a + b, 0)).toBe(1_500);
     // Created today: 2 paid (one paid at local 01:00), 1 refunded, 1 USD paid, 1 pending.
-    expect(d.orders.today).toEqual({ PENDING: 1, PAID: 3, CANCELLED: 0, EXPIRED: 0, REFUNDED: 1 });
+    expect(d.orders!.today).toEqual({ PENDING: 1, PAID: 3, CANCELLED: 0, EXPIRED: 0, REFUNDED: 1 });
     // The 7 local days from 4 March: plus the pending of 9 March, the cancelled of 8 March and the paid of 4 March 00:00.
-    expect(d.orders.last7).toEqual({ PENDING: 2, PAID: 4, CANCELLED: 1, EXPIRED: 0, REFUNDED: 1 });
+    expect(d.orders!.last7).toEqual({ PENDING: 2, PAID: 4, CANCELLED: 1, EXPIRED: 0, REFUNDED: 1 });
   });
 
   it("counts sign-ups by Shanghai day and keeps the user counts", async () => {
     const d = await getAdminDashboard(admin);
     expect(d.newUsers).toEqual({ today: 2, last7: 4, last30: 6 });
-    expect(d.daily.newUsers.reduce((a, b) => a + b, 0)).toBe(6);
-    expect(d.users.total).toBe(10);
-    expect(d.users.admins).toBe(1);
+    expect(d.daily.newUsers!.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(d.users!.total).toBe(10);
+    expect(d.users!.admins).toBe(1);
   });
 
   it("counts active subscriptions, traffic by UTC day, node health and the newest risk events", async () => {
@@ -124,16 +124,36 @@ describe("admin dashboard", () => {
     expect(d.activeSubscriptions).toBe(2);
     expect(d.traffic).toEqual({ today: 30, last7: 330 });
     expect(d.daily.trafficDays.at(-1)).toBe("2026-03-10");
-    expect(d.daily.traffic.reduce((a, b) => a + b, 0)).toBe(3_330);
-    expect(d.nodes.total).toBe(4);
-    expect(d.nodes.counts).toEqual({ online: 1, stale: 1, noAgent: 1, failing: 1 });
-    expect(d.nodes.attention.map((n) => [n.name, n.state])).toEqual([
+    expect(d.daily.traffic!.reduce((a, b) => a + b, 0)).toBe(3_330);
+    expect(d.nodes!.total).toBe(4);
+    expect(d.nodes!.counts).toEqual({ online: 1, stale: 1, noAgent: 1, failing: 1 });
+    expect(d.nodes!.attention.map((n) => [n.name, n.state])).toEqual([
       ["b-stale", "stale"],
       ["c-failing", "failing"],
     ]);
     expect(d.riskEvents).toHaveLength(5);
-    expect(d.riskEvents.map((e) => e.createdAt.getTime())).toEqual([1, 2, 3, 4, 5].map((k) => NOW.getTime() - k * DAY));
-    expect(d.riskEvents[0]).toMatchObject({ userId: alice.id, reason: "CITY_CHANGE", level: "WARNING", reviewStatus: "OPEN" });
+    expect(d.riskEvents!.map((e) => e.createdAt.getTime())).toEqual([1, 2, 3, 4, 5].map((k) => NOW.getTime() - k * DAY));
+    expect(d.riskEvents![0]).toMatchObject({ userId: alice.id, reason: "CITY_CHANGE", level: "WARNING", reviewStatus: "OPEN" });
+  });
+
+  it("leaves out, without reading them, the parts of areas the staff role may not read (issue 29)", async () => {
+    // Finance: money, orders and users; no subscriptions, traffic, nodes, outages or risk events.
+    const finance = await getAdminDashboard(clock((await makeStaff(t.db, "finance")).ctx));
+    expect(finance.revenue).toEqual({ today: 300, last7: 700, last30: 1_500 });
+    expect(finance.orders!.today.PAID).toBe(3);
+    expect(finance.users!.admins).toBeGreaterThanOrEqual(1);
+    expect(finance.daily.newUsers).toHaveLength(30);
+    for (const part of [finance.activeSubscriptions, finance.traffic, finance.nodes, finance.incidents, finance.riskEvents, finance.daily.traffic]) expect(part).toBeNull();
+    // Operations: nodes, outages, traffic and risk; no money, orders or users.
+    const ops = await getAdminDashboard(clock((await makeStaff(t.db, "operations")).ctx));
+    expect(ops.nodes!.total).toBe(4);
+    expect(ops.incidents).toMatchObject({ open: [] });
+    expect(ops.traffic).toEqual({ today: 30, last7: 330 });
+    expect(ops.riskEvents).toHaveLength(5);
+    for (const part of [ops.revenue, ops.paidOrders, ops.orders, ops.newUsers, ops.users, ops.activeSubscriptions, ops.daily.revenue, ops.daily.newUsers]) expect(part).toBeNull();
+    // Support has no dashboard at all.
+    const support = clock((await makeStaff(t.db, "support")).ctx);
+    await expect(getAdminDashboard(support)).rejects.toMatchObject({ code: "FORBIDDEN", details: { reason: "permission_required", permission: "dashboard.read" } });
   });
 
   it("refuses a user and an anonymous caller", async () => {

@@ -6,10 +6,17 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { MantineProvider } from "@mantine/core";
 import { NextIntlClientProvider } from "next-intl";
+import { PERMISSIONS, type Permission } from "../../src/server/auth/permissions";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => {}, refresh: () => {} }), usePathname: () => "/admin/logs", useSearchParams: () => new URLSearchParams() }));
 vi.mock("../../src/app/admin/logs/actions", () => ({ deleteAdminLogEntry: async () => ({ ok: true }), cleanupExpiredAdminLogs: async () => ({ ok: true }) }));
 vi.mock("../../src/app/admin/tasks/actions", () => ({ refreshTrafficViewsAction: async () => ({ ok: true }), retryTasksAction: async () => ({ ok: true }) }));
+
+/** The admin shell's permissions around a tree (issue 29): an owner's unless told. */
+async function asStaff(child: ReturnType<typeof h>, permissions: readonly Permission[] = PERMISSIONS) {
+  const { StaffPermissionsProvider } = await import("../../src/components/admin/staff-permissions");
+  return h(StaffPermissionsProvider, { permissions, children: child });
+}
 
 async function messages(locale: string) {
   const base = (await import(`../../messages/${locale}.json`)).default;
@@ -37,7 +44,7 @@ describe("log page components render", () => {
       const tree = h(
         MantineProvider,
         null,
-        h(NextIntlClientProvider, {
+        await asStaff(h(NextIntlClientProvider, {
           locale,
           messages: msgs,
           timeZone: "Asia/Shanghai",
@@ -52,7 +59,7 @@ describe("log page components render", () => {
           h(LogPager, { key: 8, rowCount: 2, newestHref: null, newerHref: null, olderHref: "/x" }),
           h(TrafficRefresh, { key: 9 }),
           ],
-        }),
+        })),
       );
       const html = renderToString(tree);
       expect(html).toContain("log-row");
@@ -71,9 +78,14 @@ describe("delete buttons are named apart", () => {
     const msgs = await messages("en");
     const at = new Date("2026-11-29T14:25:49Z");
     const row = (id: string, target: string) => ({ id, createdAt: at, cells: { actor: "admin@e2e.test", action: "Edit node", target }, href: null, kept: null });
-    const html = renderToString(
-      h(MantineProvider, null, h(NextIntlClientProvider, { locale: "en", messages: msgs, timeZone: "Asia/Shanghai", children: h(LogEntries, { kind: "audit", rows: [row("41", "node 1ccf"), row("42", "node 1ccf"), row("43", "node 9a0b")], filtered: false }) })),
-    );
+    const rows = [row("41", "node 1ccf"), row("42", "node 1ccf"), row("43", "node 9a0b")];
+    const render = async (permissions?: readonly Permission[]) =>
+      renderToString(h(MantineProvider, null, await asStaff(h(NextIntlClientProvider, { locale: "en", messages: msgs, timeZone: "Asia/Shanghai", children: h(LogEntries, { kind: "audit", rows, filtered: false }) }), permissions)));
+    const html = await render();
+    // A role that may read the logs but not delete from them (issue 29) gets the rows without the buttons.
+    const readOnly = await render(["logs.read"]);
+    expect(readOnly).toContain("log-row");
+    expect(readOnly).not.toContain("log-delete");
     const labels = [...html.matchAll(/aria-label="([^"]*)"[^>]*data-testid="log-delete"/g)].map((m) => m[1]!);
     // Each row is drawn twice (table and phone card); per row its label is the same in both.
     const distinct = [...new Set(labels)];

@@ -63,7 +63,7 @@ describe("mail template overrides", () => {
     });
     expect(saved).toMatchObject({ template: "verify-email", locale: "en" });
     const list = await listMailTemplates(admin.ctx);
-    expect(list).toHaveLength(18); // 9 templates (support-contact added by issue 24, daily-digest by issue 27, gift by issue 28) × 2 languages
+    expect(list).toHaveLength(20); // 10 templates (support-contact added by issue 24, daily-digest by issue 27, gift by issue 28, staff-invite by issue 29) × 2 languages
     expect(list.find((r) => r.template === "verify-email" && r.locale === "en")).toMatchObject({ customised: true, updatedAt: expect.any(Date) });
     expect(list.find((r) => r.template === "verify-email" && r.locale === "zh-CN")).toMatchObject({ customised: false, updatedAt: null });
 

@@ -15,6 +15,7 @@ import { listOrdersAdmin } from "../../src/server/services/orders/queries";
 import { flushAccessLogs } from "../../src/server/services/subscription-content/access-log";
 import { serveContent } from "../../src/server/services/subscription-content/serve";
 import { listSubscriptionsAdmin } from "../../src/server/services/subscriptions/admin-queries";
+import { ALL_PERMISSIONS } from "../../src/server/auth/permissions";
 import type { SeedClient } from "../../scripts/seed-scale-ids";
 import { testDbForFile } from "../helpers/db";
 import { useMemoryLimiter } from "../helpers/limiter";
@@ -46,7 +47,8 @@ describe("seed:scale's subscriptions at 500 on 5 nodes", () => {
       release();
     }
     const [row] = await rowsOf<{ id: string; email: string }>(sql.raw("select id, email from users where role = 'ADMIN' order by created_at limit 1"));
-    admin = makeCtx(t.db, { kind: "admin", role: "ADMIN", userId: String(row!.id), email: String(row!.email) });
+    // The seeded administrator is an owner (issue 29): every permission, as a session would give.
+    admin = makeCtx(t.db, { kind: "admin", role: "ADMIN", userId: String(row!.id), email: String(row!.email), staffRole: "owner", permissions: ALL_PERMISSIONS });
   }, 180_000);
   afterAll(async () => {
     await flushAccessLogs();

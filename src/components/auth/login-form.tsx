@@ -1,5 +1,5 @@
 "use client";
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
@@ -12,6 +12,7 @@ import { useErrorText } from "../forms/server-error";
 import { useSiteInfo } from "../site/site-info";
 import { SupportContact } from "../site/support-contact";
 import { credentialsLogin, type LoginFailure } from "./next-auth-client";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { RetryNotice, useCountdown } from "./retry-countdown";
 import { secondFactorFields, SecondFactorStep, type SecondFactorState } from "./second-factor-step";
 import { Turnstile } from "./turnstile";
@@ -26,9 +27,11 @@ interface Props {
   initialEmail?: string;
   /** The same-site page to open after logging in (checked again here: only a path, never a URL). */
   callbackUrl?: string | null;
+  /** The site can carry passkeys (its address is a domain name): offer "Sign in with a passkey". */
+  passkeys?: boolean;
 }
 
-export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEmail = "", callbackUrl = null }: Props) {
+export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEmail = "", callbackUrl = null, passkeys = false }: Props) {
   const t = useTranslations("auth");
   const tErr = useTranslations("serverErrors");
   const { messageOf } = useErrorText();
@@ -48,6 +51,7 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
   const ts = useTranslations("security.login");
   const tsup = useTranslations("support");
   const tc = useTranslations("contact");
+  const tp = useTranslations("security.passkeys");
   const { mailEnabled } = useSiteInfo();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
   const withSupport = (text: string) => (
@@ -76,6 +80,12 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
     if (e.reason === "captcha_unavailable") return withSupport(tErr("captchaUnavailable"));
     if (e.code === "VALIDATION" && e.reason === "invalid_input") return t("login.missingFields");
     return messageOf({ code: e.code, message: t("login.failed"), details: { reason: e.reason, retryAfterSeconds: e.retryAfterSeconds } });
+  };
+
+  // A refused passkey sign-in reads like a refused password: the same alert, the same countdown.
+  const passkeyFailed = (e: LoginFailure) => {
+    if (e.code === "RATE_LIMITED") return cooldown.start(e.retryAfterSeconds ?? 60);
+    setError(describe(e, email.trim()));
   };
 
   const submit = async (ev: FormEvent) => {
@@ -157,6 +167,12 @@ export function LoginForm({ captchaSiteKey, registrationOpen, notice, initialEma
         <Button type="submit" fullWidth loading={busy} disabled={locked} data-testid="submit">
           {second ? ts("verify") : t("login.submit")}
         </Button>
+        {passkeys && !second ? (
+          <>
+            <Divider label={tp("signIn.or")} labelPosition="center" my={-4} />
+            <PasskeySignIn callbackUrl={callbackUrl} disabled={locked || busy} onStart={() => (setError(null), setLastAttempt(false))} onFailure={passkeyFailed} onProblem={setError} />
+          </>
+        ) : null}
         {registrationOpen ? (
           <Text size="sm" ta="center">
             {t("login.noAccount")}{" "}

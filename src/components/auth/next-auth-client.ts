@@ -1,5 +1,5 @@
 // next-auth's own endpoints driven by fetch (not next-auth/react): csrf, credentials callback,
-// signout. The credentials route answers our error envelope with a status on failure.
+// signout. The credentials and passkey callbacks answer our error envelope with a status on failure.
 export interface LoginFailure {
   code: string;
   message: string;
@@ -32,14 +32,26 @@ export interface LoginInput {
   recoveryCode?: string;
 }
 
-export async function credentialsLogin(input: LoginInput): Promise<{ ok: true } | { ok: false; error: LoginFailure }> {
+export type LoginResult = { ok: true } | { ok: false; error: LoginFailure };
+
+export function credentialsLogin(input: LoginInput): Promise<LoginResult> {
+  const fields: Record<string, string> = { email: input.email, password: input.password };
+  if (input.turnstileToken) fields.turnstileToken = input.turnstileToken;
+  if (input.totpCode) fields.totpCode = input.totpCode;
+  if (input.recoveryCode) fields.recoveryCode = input.recoveryCode;
+  return callback("credentials", fields);
+}
+
+/** A passkey sign-in: the challenge's id and the browser's answer (services/passkeys), no password. */
+export function passkeyLogin(input: { challengeId: string; response: unknown }): Promise<LoginResult> {
+  return callback("passkey", { challengeId: input.challengeId, response: JSON.stringify(input.response) });
+}
+
+/** POST /api/auth/callback/<provider>: our error envelope with a status on failure (the route maps both providers). */
+async function callback(provider: "credentials" | "passkey", fields: Record<string, string>): Promise<LoginResult> {
   let r: Response;
   try {
-    const fields: Record<string, string> = { csrfToken: await csrfToken(), email: input.email, password: input.password, json: "true", callbackUrl: "/" };
-    if (input.turnstileToken) fields.turnstileToken = input.turnstileToken;
-    if (input.totpCode) fields.totpCode = input.totpCode;
-    if (input.recoveryCode) fields.recoveryCode = input.recoveryCode;
-    r = await fetch("/api/auth/callback/credentials", form(fields));
+    r = await fetch(`/api/auth/callback/${provider}`, form({ ...fields, csrfToken: await csrfToken(), json: "true", callbackUrl: "/" }));
   } catch {
     return { ok: false, error: { code: "NETWORK", message: "Network error" } };
   }

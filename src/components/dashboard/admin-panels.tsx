@@ -20,7 +20,7 @@ function PanelHeader({ title, href, linkLabel }: { title: string; href: string; 
   );
 }
 
-export async function OrdersByStatusPanel({ orders }: { orders: AdminDashboard["orders"] }) {
+export async function OrdersByStatusPanel({ orders }: { orders: NonNullable<AdminDashboard["orders"]> }) {
   const [t, to, f] = await Promise.all([getTranslations("adminOverview"), getTranslations("adminOrders"), getFormatter()]);
   return (
     <Card withBorder padding="lg" data-testid="orders-by-status">
@@ -54,7 +54,7 @@ export async function OrdersByStatusPanel({ orders }: { orders: AdminDashboard["
   );
 }
 
-export async function NodeHealthPanel({ nodes }: { nodes: AdminDashboard["nodes"] }) {
+export async function NodeHealthPanel({ nodes }: { nodes: NonNullable<AdminDashboard["nodes"]> }) {
   const [t, f] = await Promise.all([getTranslations("adminOverview"), getFormatter()]);
   return (
     <Card withBorder padding="lg" data-testid="node-health">
@@ -98,7 +98,7 @@ export async function NodeHealthPanel({ nodes }: { nodes: AdminDashboard["nodes"
   );
 }
 
-export async function RiskEventsPanel({ events }: { events: AdminDashboard["riskEvents"] }) {
+export async function RiskEventsPanel({ events }: { events: NonNullable<AdminDashboard["riskEvents"]> }) {
   const [t, tr, f] = await Promise.all([getTranslations("adminOverview"), getTranslations("adminRisk"), getFormatter()]);
   return (
     <Card withBorder padding="lg" data-testid="recent-risk">

@@ -17,6 +17,7 @@ import type { NodeDriftItem, OrphanDriftItem } from "@/server/db/schema/nodes";
 import { ConfirmModal } from "./confirm-modal";
 import { OrphanRemoval } from "./orphan-removal";
 import { RelativeTime } from "./relative-time";
+import { useCan } from "@/components/admin/staff-permissions";
 
 const PAGE_SIZE = 20;
 const KINDS: NodeDriftItem["kind"][] = ["missing", "enable", "quota", "expiry", "credential", "inbound_missing", "orphan"];
@@ -27,6 +28,8 @@ export function DriftPanel({ nodeId, items, checkedAt }: { nodeId: string; items
   const router = useRouter();
   const phone = usePhoneLayout();
   const { messageOf } = useErrorText();
+  // Repairing and removing orphans are node writes; a read-only role sees the differences (issue 29).
+  const mayRepair = useCan()("nodes.write");
   const [query, setQuery] = useState("");
   const [kind, setKind] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -102,21 +105,23 @@ export function DriftPanel({ nodeId, items, checkedAt }: { nodeId: string; items
             <RelativeTime date={checkedAt} size="xs" c="dimmed" testId="node-drift-checked" />
           </Group>
         </div>
-        <Group gap="xs" wrap="wrap">
-          <OrphanRemoval nodeId={nodeId} orphans={orphans} />
-          <Button
-            variant="light"
-            leftSection={<IconTool size={16} />}
-            disabled={repairable === 0}
-            onClick={() => {
-              setError(null);
-              setConfirming(true);
-            }}
-            data-testid="node-drift-repair"
-          >
-            {t("repair")}
-          </Button>
-        </Group>
+        {mayRepair ? (
+          <Group gap="xs" wrap="wrap">
+            <OrphanRemoval nodeId={nodeId} orphans={orphans} />
+            <Button
+              variant="light"
+              leftSection={<IconTool size={16} />}
+              disabled={repairable === 0}
+              onClick={() => {
+                setError(null);
+                setConfirming(true);
+              }}
+              data-testid="node-drift-repair"
+            >
+              {t("repair")}
+            </Button>
+          </Group>
+        ) : null}
       </Group>
 
       {items.length === 0 ? (

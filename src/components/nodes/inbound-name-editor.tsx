@@ -1,5 +1,5 @@
 "use client";
-import { ActionIcon, Group, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Group, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconCheck, IconDeviceFloppy } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -8,6 +8,7 @@ import { updateInboundDisplayName } from "@/app/admin/nodes/actions";
 import { notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { useRowName } from "../a11y/row-name";
+import { useCan } from "@/components/admin/staff-permissions";
 
 /**
  * Inline display-name edit: Enter or the save button; empty falls back to the panel's remark. A
@@ -24,6 +25,8 @@ export function InboundNameEditor({ inbound, fullWidth = false }: { inbound: { i
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const dirty = value.trim() !== saved;
+  // Renaming is a node write: a read-only role sees the name (issue 29).
+  const mayEdit = useCan()("nodes.write");
 
   const save = async () => {
     if (!dirty || busy) return;
@@ -41,6 +44,13 @@ export function InboundNameEditor({ inbound, fullWidth = false }: { inbound: { i
     router.refresh();
   };
 
+  if (!mayEdit) {
+    return (
+      <Text size="sm" data-testid="inbound-display-name">
+        {saved || inbound.remark || inbound.tag}
+      </Text>
+    );
+  }
   return (
     <Group gap={4} wrap="nowrap" align={fullWidth ? "flex-end" : undefined}>
       <TextInput

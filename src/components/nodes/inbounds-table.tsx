@@ -13,6 +13,7 @@ import { ConfirmModal } from "./confirm-modal";
 import { InboundNameEditor } from "./inbound-name-editor";
 import { useRowName } from "../a11y/row-name";
 import { RelativeTime } from "./relative-time";
+import { useCan } from "@/components/admin/staff-permissions";
 
 export interface InboundRow {
   id: string;
@@ -36,6 +37,8 @@ export function InboundsTable({ rows }: { rows: InboundRow[] }) {
   const router = useRouter();
   const { messageOf } = useErrorText();
   const [deleting, setDeleting] = useState<InboundRow | null>(null);
+  // Deleting an inbound is a node write (issue 29).
+  const mayDelete = useCan()("nodes.write");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const phone = usePhoneLayout();
@@ -66,22 +69,23 @@ export function InboundsTable({ rows }: { rows: InboundRow[] }) {
       ) : null}
     </Group>
   );
-  const deleteButton = (i: InboundRow) => (
-    <Tooltip label={t("delete")}>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        aria-label={rowName(t("delete"), i.tag || `${i.protocol}:${i.port}`)}
-        onClick={() => {
-          setError(null);
-          setDeleting(i);
-        }}
-        data-testid="inbound-delete"
-      >
-        <IconTrash size={16} />
-      </ActionIcon>
-    </Tooltip>
-  );
+  const deleteButton = (i: InboundRow) =>
+    !mayDelete ? null : (
+      <Tooltip label={t("delete")}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={rowName(t("delete"), i.tag || `${i.protocol}:${i.port}`)}
+          onClick={() => {
+            setError(null);
+            setDeleting(i);
+          }}
+          data-testid="inbound-delete"
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+    );
   const confirm = (
     <ConfirmModal
       opened={!!deleting}

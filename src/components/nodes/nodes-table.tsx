@@ -25,6 +25,7 @@ import { useRowName } from "../a11y/row-name";
 import { TestOneButton } from "./test-one-button";
 import { TokenStateBadge } from "./token-state-badge";
 import { VisibilitySwitch } from "./visibility-switch";
+import { useCan } from "@/components/admin/staff-permissions";
 
 export type { NodeListRow } from "./node-list-row";
 
@@ -37,6 +38,7 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
   const panelErrorText = usePanelErrorText();
   const [q, setQ] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const mayWrite = useCan()("nodes.write");
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<BatchResult[] | null>(null);
   const phone = usePhoneLayout();
@@ -83,10 +85,15 @@ export function NodesTable({ rows }: { rows: NodeListRow[] }) {
           style={{ flex: "1 1 220px" }}
           data-testid="node-search"
         />
-        <Button variant="light" leftSection={<IconPlugConnected size={16} />} onClick={testSelected} loading={busy} disabled={chosen.length === 0} data-testid="test-selected">
-          {t("testSelected", { count: chosen.length })}
-        </Button>
-        <AddNodeButton />
+        {/* Testing (it syncs) and adding are node writes (issue 29). */}
+        {mayWrite ? (
+          <>
+            <Button variant="light" leftSection={<IconPlugConnected size={16} />} onClick={testSelected} loading={busy} disabled={chosen.length === 0} data-testid="test-selected">
+              {t("testSelected", { count: chosen.length })}
+            </Button>
+            <AddNodeButton />
+          </>
+        ) : null}
       </Group>
       {busy ? (
         <Text size="sm" c="dimmed" data-testid="batch-running">

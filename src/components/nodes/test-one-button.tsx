@@ -12,6 +12,7 @@ import { notifyError, notifySuccess, notifyWarning } from "@/components/forms/no
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { useRowName } from "../a11y/row-name";
 import { useSyncReason } from "./sync-result";
+import { useCan } from "@/components/admin/staff-permissions";
 
 export function TestOneButton({ node }: { node: { id: string; name: string } }) {
   const t = useTranslations("nodes");
@@ -20,6 +21,7 @@ export function TestOneButton({ node }: { node: { id: string; name: string } }) 
   const router = useRouter();
   const { messageOf } = useErrorText();
   const [busy, setBusy] = useState(false);
+  const mayTest = useCan()("nodes.write");
   const run = async () => {
     setBusy(true);
     const r = await testNodeConnection(node.id).catch(() => ({ ok: false as const, error: networkError() }));
@@ -29,6 +31,8 @@ export function TestOneButton({ node }: { node: { id: string; name: string } }) 
     else notifyWarning(t("testFailed", { name: node.name, message: reasonOf(r.data) }));
     router.refresh();
   };
+  // Testing syncs the node: a node write (issue 29).
+  if (!mayTest) return null;
   return (
     <Tooltip label={t("testOne")}>
       <ActionIcon variant="subtle" loading={busy} onClick={run} aria-label={rowName(t("testOne"), node.name)} data-testid="node-test">

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { setNodeVisibility } from "@/app/admin/nodes/actions";
+import { useCan } from "@/components/admin/staff-permissions";
 import { notifyError, notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 
@@ -16,6 +17,8 @@ export function VisibilitySwitch({ node, hint = false }: { node: { id: string; n
   const router = useRouter();
   const { messageOf } = useErrorText();
   const [busy, setBusy] = useState(false);
+  // Shown to a read-only role without letting it change (nodes.write, issue 29).
+  const mayChange = useCan()("nodes.write");
   const visible = node.visibility === "VISIBLE";
 
   const flip = async (on: boolean) => {
@@ -32,7 +35,7 @@ export function VisibilitySwitch({ node, hint = false }: { node: { id: string; n
       <Group gap="xs" wrap="nowrap">
         <Switch
           checked={visible}
-          disabled={busy}
+          disabled={busy || !mayChange}
           onChange={(e) => flip(e.currentTarget.checked)}
           aria-label={t("switch", { name: node.name })}
           data-testid="node-visibility-switch"

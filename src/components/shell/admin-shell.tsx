@@ -45,6 +45,7 @@ import { HeaderTools } from "../chrome/header-tools";
 import { NotificationBell } from "../notifications/notification-bell";
 import { useUnreadCount } from "../notifications/unread-live";
 import { permissionForAdminPath } from "@/server/auth/admin-page-permissions";
+import { StaffPermissionsProvider } from "../admin/staff-permissions";
 import { AppFrame, type NavEntry } from "./app-frame";
 import { LogoutButton } from "./logout-button";
 
@@ -176,7 +177,7 @@ export function AdminShell({ user, siteName, banner, unreadCount = 0, ticketsAwa
       }
       banner={banner}
     >
-      {children}
+      <StaffPermissionsProvider permissions={permissions}>{children}</StaffPermissionsProvider>
     </AppFrame>
   );
 }

@@ -67,7 +67,7 @@ function DevicePages({ total, page }: { total: number; page: number }) {
   return <Pagination total={total} value={Math.min(page, total)} onChange={go} size="sm" siblings={1} boundaries={1} getControlProps={controlLabel} data-testid="devices-pagination" />;
 }
 
-export function DeviceRows({ rows, pages, page, admin, remove }: { rows: DeviceRow[]; pages: number; page: number; admin: boolean; remove: (deviceId: string) => Promise<Result> }) {
+export function DeviceRows({ rows, pages, page, admin, remove }: { rows: DeviceRow[]; pages: number; page: number; admin: boolean; remove?: (deviceId: string) => Promise<Result> }) {
   const t = useTranslations("devices");
   const when = useWhen();
   const placeText = usePlaceText();
@@ -83,7 +83,7 @@ export function DeviceRows({ rows, pages, page, admin, remove }: { rows: DeviceR
   const where = (d: DeviceRow) => placeText(d.lastPlace) || t("placeUnknown");
 
   const confirm = async () => {
-    if (!target) return;
+    if (!target || !remove) return;
     setBusy(true);
     setError(null);
     const r = await remove(target.id).catch((): Result => ({ ok: false, error: networkError() }));
@@ -94,11 +94,13 @@ export function DeviceRows({ rows, pages, page, admin, remove }: { rows: DeviceR
     router.refresh();
   };
 
-  const removeButton = (d: DeviceRow) => (
-    <Button variant="subtle" color="red" size="compact-sm" leftSection={<IconTrash size={14} />} onClick={() => setTarget(d)} aria-label={t("removeNamed", { name: name(d) })} data-testid="device-remove">
-      {t("remove")}
-    </Button>
-  );
+  // No remove: a staff role that may read the subscription but not change it (issue 29).
+  const removeButton = (d: DeviceRow) =>
+    remove ? (
+      <Button variant="subtle" color="red" size="compact-sm" leftSection={<IconTrash size={14} />} onClick={() => setTarget(d)} aria-label={t("removeNamed", { name: name(d) })} data-testid="device-remove">
+        {t("remove")}
+      </Button>
+    ) : null;
 
   const list =
     rows.length === 0 ? (

@@ -12,6 +12,7 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
 import { EmptyState } from "@/components/shell/empty-state";
 import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { formatMoney } from "@/components/store/money";
+import { useCan } from "@/components/admin/staff-permissions";
 import type { FeeBearer, TransferStatus } from "@/server/db/schema/wallet";
 import { TransferConfirm } from "./transfer-confirm";
 import { TransferStatusBadge } from "./transfer-status";
@@ -38,6 +39,7 @@ export function AdminTransfersTable({ rows, currency, filtered }: { rows: AdminT
   const { messageOf } = useErrorText();
   const phone = usePhoneLayout();
   const [deleting, setDeleting] = useState<AdminTransferView | null>(null);
+  const mayDelete = useCan()("wallet.write");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "—");
@@ -60,11 +62,13 @@ export function AdminTransfersTable({ rows, currency, filtered }: { rows: AdminT
     setError(null);
     setDeleting(r);
   };
-  const deleteButton = (r: AdminTransferView) => (
-    <Button size="compact-sm" variant="default" color="red" onClick={() => ask(r)} data-testid="admin-transfer-delete">
-      {t("delete")}
-    </Button>
-  );
+  // Deleting is a wallet write (issue 29): a read-only role has no button.
+  const deleteButton = (r: AdminTransferView) =>
+    mayDelete ? (
+      <Button size="compact-sm" variant="default" color="red" onClick={() => ask(r)} data-testid="admin-transfer-delete">
+        {t("delete")}
+      </Button>
+    ) : null;
 
   if (rows.length === 0) {
     return <EmptyState icon={<IconArrowsExchange size={26} />} title={filtered ? t("emptyFiltered") : t("empty")} hint={t("emptyHint")} testId="admin-transfers-empty" />;

@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER } from "../http/client-ip";
 import { log } from "../logger";
 import { authenticate } from "../services/accounts";
 import { verifySecondFactor } from "../services/accounts/second-factor";
+import { verifyPasskeySignIn } from "../services/passkeys/sign-in";
 import { checkSession, openSession, revokeSession, SESSION_MAX_AGE_SECONDS } from "../services/accounts/user-sessions";
 import { safeCallbackUrl } from "./safe-redirect";
 
@@ -80,6 +81,28 @@ export function authOptions(hooks: SignInHooks = {}): NextAuthOptions {
             return { id: u.id, email: u.email, name: u.name, role: u.role, sv: u.sessionVersion, sid, locale: u.locale };
           } catch (err) {
             if (!isDomainError(err)) log.error("login failed unexpectedly", { error: err }); // the logger describes it without SQL params
+            throw new Error(encodeLoginError(err));
+          }
+        },
+      }),
+      // A passkey instead of a password and a code (services/passkeys): the login page's button
+      // posts the challenge's id and the browser's answer; the session remembers how it began.
+      CredentialsProvider({
+        id: "passkey",
+        name: "passkey",
+        credentials: {
+          challengeId: { label: "Challenge", type: "text" },
+          response: { label: "Passkey answer", type: "text" },
+        },
+        async authorize(credentials, req) {
+          const ctx = makeCtx(getDb(), { kind: "anonymous" }, { ip: headerOf(req, CLIENT_IP_HEADER) });
+          try {
+            const c = credentials as Record<string, string> | undefined;
+            const u = await verifyPasskeySignIn(ctx, { challengeId: c?.challengeId ?? "", response: c?.response ?? "" });
+            const sid = await openSession(ctx.db, { userId: u.id, sessionVersion: u.sessionVersion, ip: ctx.ip, userAgent: headerOf(req, "user-agent"), now: ctx.now(), method: "passkey" });
+            return { id: u.id, email: u.email, name: u.name, role: u.role, sv: u.sessionVersion, sid, locale: u.locale };
+          } catch (err) {
+            if (!isDomainError(err)) log.error("passkey login failed unexpectedly", { error: err });
             throw new Error(encodeLoginError(err));
           }
         },

@@ -3,6 +3,8 @@
 // is code, so the document only changes with a deploy.
 import { z } from "zod";
 import pkg from "../../../package.json";
+import type { Permission } from "../auth/permissions";
+import { SCOPE_PERMISSION } from "../services/api-tokens/scopes";
 import { ERROR_RESPONSES, ErrorBody, type ErrorStatus } from "./error-body";
 import { ROUTES } from "./routes";
 import { securityOf, securitySchemes } from "./security";
@@ -74,6 +76,32 @@ function requestBody(r: RouteDoc): Json | undefined {
   return { required: true, content: { [contentType]: { schema: fileField ? { allOf: [ref(schema.name), fileField] } : ref(schema.name) } } };
 }
 
+/**
+ * The staff permission an admin endpoint needs (issue 29): an admin route's own (the registry must
+ * name it), a token route's the one its scope stands for. Nothing for any other endpoint.
+ */
+export function permissionOf(r: RouteDoc): Permission | undefined {
+  if (r.access === "admin") {
+    if (!r.permission) throw new Error(`OpenAPI: ${r.method.toUpperCase()} ${r.path} is an admin route without its permission`);
+    return r.permission;
+  }
+  if (r.access === "token") {
+    if (!r.scope) throw new Error(`OpenAPI: ${r.method.toUpperCase()} ${r.path} is a token route without its scope`);
+    return SCOPE_PERMISSION[r.scope];
+  }
+  return undefined;
+}
+
+/** The operation's description with a sentence naming its permission, for people reading the document. */
+function describedWith(r: RouteDoc, permission: Permission | undefined): string | undefined {
+  if (!permission) return r.description;
+  const sentence =
+    r.access === "token"
+      ? `Permission: \`${permission}\` (the staff permission the \`${r.scope}\` scope stands for).`
+      : `Permission: \`${permission}\` (a staff role without it gets 403 permission_required).`;
+  return r.description ? `${r.description} ${sentence}` : sentence;
+}
+
 function operation(r: RouteDoc): Json {
   const success = r.success;
   const types = success.contentTypes ?? ["application/json"];
@@ -86,15 +114,18 @@ function operation(r: RouteDoc): Json {
   for (const status of [...r.errors].sort((a, b) => a - b)) responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status as ErrorStatus].name}` };
   const params = parameters(r);
   const body = requestBody(r);
+  const permission = permissionOf(r);
+  const description = describedWith(r, permission);
   return {
     operationId: `${r.method}${r.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: r.summary,
-    ...(r.description ? { description: r.description } : {}),
+    ...(description ? { description } : {}),
     tags: [r.tag],
     // `{}` first: no credentials at all is one accepted way.
     security: r.sessionOptional ? [{}, { sessionCookie: [] }] : securityOf(r.access, r.scope),
     "x-relayboard-access": r.access,
     ...(r.scope ? { "x-relayboard-scope": r.scope } : {}),
+    ...(permission ? { "x-permission": permission } : {}),
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,

@@ -12,7 +12,7 @@ export const securitySchemes = {
     in: "cookie",
     // `__Secure-next-auth.session-token` when the site is served over HTTPS.
     name: "next-auth.session-token",
-    description: "The next-auth session cookie set by POST /api/auth/callback/credentials. Admin-only routes also need the ADMIN role.",
+    description: "The next-auth session cookie set by POST /api/auth/callback/credentials. Admin-only routes also need the ADMIN role and the staff permission their `x-permission` names.",
   },
   agentToken: {
     type: "http",

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { ErrorStatus } from "./error-body";
 import type { ApiScope } from "../services/api-tokens/scopes";
 import type { Access } from "./security";
+import type { Permission } from "../auth/permissions";
 
 export const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -38,6 +39,12 @@ export interface RouteDoc {
   access: Access;
   /** An API token route (access "token"): the scope it needs. */
   scope?: ApiScope;
+  /**
+   * An admin route (access "admin"): the staff permission it needs, the literal its route file gives
+   * route("admin", ..., { permission }) (tests/openapi/permissions.test.ts compares the two). A token
+   * route's is the one its scope stands for (SCOPE_PERMISSION, what tokenRoute checks).
+   */
+  permission?: Permission;
   /** A public endpoint that reads the session when one is sent (telemetry when not public, sign-out). */
   sessionOptional?: boolean;
   pathParams?: Record<string, ParamDoc>;

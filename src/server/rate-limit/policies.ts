@@ -68,6 +68,9 @@ export const LIMITS = {
   // codes use the budget. The code is 144 random bits, so this bounds load and probing, not luck.
   giftCodeFailuresPerUser: { limit: 10, windowSeconds: 60 * 60 },
   giftCodeFailuresPerIp: { limit: 30, windowSeconds: 60 * 60 },
+  // Staff invitation links (issue 29, services/staff): the invitation page and its acceptance look a
+  // token up by keyed hash; unknown tokens count per IP, a token that names an invitation gives it back.
+  staffInviteFailuresPerIp: { limit: 30, windowSeconds: 60 * 60 },
 } as const;
 
 type Limit = { limit: number; windowSeconds: number };
@@ -298,5 +301,19 @@ async function beginCodeCheck(prefix: string, userId: string, ipRaw: string | un
     if (refunded) return;
     refunded = true;
     await Promise.all([limiter.hit(keys[0], user.limit, user.windowSeconds, -1), limiter.hit(keys[1], perIp.limit, perIp.windowSeconds, -1)]);
+  };
+}
+
+/** A staff invitation token counted per IP before its lookup; refunded (once) by the returned function. */
+export async function beginStaffInviteCheck(ipRaw: string | undefined): Promise<() => Promise<void>> {
+  const key = `staff-invite:ip:${requireIp(ipRaw)}`;
+  const l = LIMITS.staffInviteFailuresPerIp;
+  const r = await getLimiter().hit(key, l.limit, l.windowSeconds);
+  if (!r.ok) throw rateLimited(r.retryAfterSeconds);
+  let refunded = false;
+  return async () => {
+    if (refunded) return;
+    refunded = true;
+    await getLimiter().hit(key, l.limit, l.windowSeconds, -1);
   };
 }

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { LoginForm, type LoginNotice } from "@/components/auth/login-form";
 import { CALLBACK_PARAM, safeRedirectPath } from "@/server/auth/safe-redirect";
 import { getSessionUser } from "@/server/auth/session";
+import { relyingPartyOf } from "@/server/services/passkeys/relying-party";
 import { siteInfo } from "@/app/site-info";
 import { oneParam, type SearchParams } from "@/app/search-params";
 
@@ -26,6 +27,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
       notice={NOTICES.find((x) => x === n) ?? null}
       initialEmail={oneParam(sp.email)?.slice(0, 254) ?? ""}
       callbackUrl={callbackUrl}
+      passkeys={relyingPartyOf(info.site.url, info.siteName) !== null}
     />
   );
 }

@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined => allowed.find((x) => x === v);
 
 export default async function AnnouncementsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("announcements.manage");
   const sp = await searchParams;
   const filters = {
     q: oneParam(sp.q)?.trim().slice(0, 200) || undefined,

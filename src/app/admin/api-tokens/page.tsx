@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ApiTokensPage() {
-  await requireAdminPage();
+  await requireAdminPage("apiTokens.manage");
   const [rows, t] = await Promise.all([listApiTokens(await requestCtx()), getTranslations("adminApiTokens")]);
   return (
     <Stack gap="md">

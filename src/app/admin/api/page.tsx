@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * page is in the admin area because it is an operator's tool, next to the settings it explains.
  */
 export default async function ApiReferencePage() {
-  await requireAdminPage();
+  await requireAdminPage("apiTokens.manage");
   const t = await getTranslations("adminApi");
   return (
     <Stack gap="md">

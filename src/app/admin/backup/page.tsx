@@ -8,8 +8,9 @@ import { ButtonLink } from "@/components/links";
 import { PageHeading } from "@/components/shell/page-heading";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { hasPermission } from "@/server/context";
 import { listStoredBackups, RESTORE_CONFIRM_WORD } from "@/server/services/backup";
-import { getSettings } from "@/server/services/settings";
+import { getSettingsWithSecrets } from "@/server/services/settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminNav"))("backup") };
@@ -18,10 +19,11 @@ export async function generateMetadata(): Promise<Metadata> {
 const PAGE_SIZE = 20;
 
 export default async function BackupPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("backup.manage");
   const sp = await searchParams;
   const ctx = await requestCtx();
-  const [settings, stored, t, f] = await Promise.all([getSettings(ctx), listStoredBackups(ctx), getTranslations("adminBackup"), getFormatter()]);
+  // The schedule's three fields only (settings.read is the settings page's permission, not this one's).
+  const [settings, stored, t, f] = await Promise.all([getSettingsWithSecrets(ctx.db), listStoredBackups(ctx), getTranslations("adminBackup"), getFormatter()]);
   const q = (oneParam(sp.q) ?? "").trim().slice(0, 100);
   const matching = q ? stored.filter((s) => s.name.includes(q)) : stored;
   const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
@@ -46,11 +48,13 @@ export default async function BackupPage({ searchParams }: { searchParams: Searc
             {t("scheduleHint")}
           </Text>
           <Text size="sm">{t("lastRun", { when: settings.lastBackupAt ? f.dateTime(new Date(settings.lastBackupAt), { dateStyle: "medium", timeStyle: "short" }) : t("never") })}</Text>
-          <Group>
-            <ButtonLink href="/admin/settings" variant="default" size="xs">
-              {t("editSettings")}
-            </ButtonLink>
-          </Group>
+          {hasPermission(ctx, "settings.write") ? (
+            <Group>
+              <ButtonLink href="/admin/settings" variant="default" size="xs">
+                {t("editSettings")}
+              </ButtonLink>
+            </Group>
+          ) : null}
         </Stack>
       </Card>
       <StoredBackups rows={matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)} total={stored.length} matching={matching.length} page={page} pages={pages} q={q} />

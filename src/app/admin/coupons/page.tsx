@@ -5,8 +5,9 @@ import { CouponsManager } from "@/components/admin/catalog/coupons-manager";
 import { ListFooter } from "@/components/shell/list-footer";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { hasPermission } from "@/server/context";
 import { listCoupons, listPlansAdmin } from "@/server/services/catalog";
-import { getSettings } from "@/server/services/settings";
+import { storeCurrency } from "@/app/store-currency";
 
 const PAGE_SIZE = 20;
 
@@ -15,15 +16,16 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CouponsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("coupons.read");
   const sp = await searchParams;
   const q = oneParam(sp.q)?.trim().slice(0, 100) || undefined;
   const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 100_000);
   const ctx = await requestCtx();
-  const [result, plans, settings, t, tc] = await Promise.all([
+  const [result, plans, currency, t, tc] = await Promise.all([
     listCoupons(ctx, { q, page, pageSize: PAGE_SIZE }),
-    listPlansAdmin(ctx, { pageSize: 200 }),
-    getSettings(ctx),
+    // The plans a coupon may be limited to: the catalogue's read (finance has it; a custom role may not).
+    hasPermission(ctx, "catalog.read") ? listPlansAdmin(ctx, { pageSize: 200 }) : { rows: [] },
+    storeCurrency(),
     getTranslations("catalog.coupons"),
     getTranslations("catalog.common"),
   ]);
@@ -36,7 +38,7 @@ export default async function CouponsPage({ searchParams }: { searchParams: Sear
           {t("description")}
         </Text>
       </Stack>
-      <CouponsManager rows={result.rows} currency={settings.currency} plans={plans.rows.map((p) => ({ id: p.id, name: p.name }))} />
+      <CouponsManager rows={result.rows} currency={currency} plans={plans.rows.map((p) => ({ id: p.id, name: p.name }))} />
       <ListFooter count={tc("total", { count: result.total })} pages={pages} page={page} testId="coupons-total" />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { Alert, Group, Stack, Text } from "@mantine/core";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CleanupPanel } from "@/components/admin/logs/cleanup-panel";
-import { isLogKind, FILTER_PARAMS, OWN_LIST_KINDS, type LogKind } from "@/components/admin/logs/log-codes";
+import { isLogKind, FILTER_PARAMS, KIND_PERMISSION, OWN_LIST_KINDS, type LogKind } from "@/components/admin/logs/log-codes";
 import { LogEntries } from "@/components/admin/logs/log-entries";
 import { LogFilters } from "@/components/admin/logs/log-filters";
 import { keysetHrefs } from "@/components/admin/list-kit/keyset-links";
@@ -12,8 +12,9 @@ import { ButtonLink } from "@/components/links";
 import { PageHeading } from "@/components/shell/page-heading";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { hasPermission } from "@/server/context";
 import { listLogNodes } from "@/server/services/logs";
-import { getSettings } from "@/server/services/settings";
+import { getSettingsWithSecrets } from "@/server/services/settings";
 import { loadEntries } from "./load-entries";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -24,17 +25,20 @@ export async function generateMetadata(): Promise<Metadata> {
 const FULL_VIEW: Partial<Record<LogKind, string>> = { task: "/admin/tasks", riskAccess: "/admin/risk/access-logs", riskEvent: "/admin/risk" };
 
 export default async function LogsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("logs.read");
   const sp = await searchParams;
   const ctx = await requestCtx();
   const rawKind = oneParam(sp.kind);
-  const kind: LogKind = isLogKind(rawKind) ? rawKind : "audit";
+  // A kind whose own page the role may not read (tasks, risk) falls back to the audit log.
+  const kind: LogKind = isLogKind(rawKind) && hasPermission(ctx, KIND_PERMISSION[rawKind]) ? rawKind : "audit";
+  const mayClean = hasPermission(ctx, "logs.write");
   const filters = Object.fromEntries(FILTER_PARAMS[kind].map((k) => [k, oneParam(sp[k])?.trim().slice(0, 254) ?? ""]));
   const direction = oneParam(sp.dir) === "newer" ? "newer" : "older";
 
   const [loaded, settings, nodes, t] = await Promise.all([
     loadEntries(ctx, kind, { filters, cursor: oneParam(sp.cursor) ?? undefined, direction }),
-    getSettings(ctx),
+    // Only the three automatic-cleanup fields leave this read (settings.read is not this page's).
+    mayClean ? getSettingsWithSecrets(ctx.db) : null,
     kind === "nodeLatency" ? listLogNodes(ctx) : Promise.resolve([]),
     getTranslations("adminLogs"),
   ]);
@@ -50,7 +54,7 @@ export default async function LogsPage({ searchParams }: { searchParams: SearchP
     <Stack gap="md">
       <PageHeading title={t("title")} subtitle={t("subtitle")} />
       <LogTabs kind={kind} />
-      <CleanupPanel key={kind} kind={kind} auto={{ enabled: settings.logCleanupEnabled, retentionDays: settings.logRetentionDays, lastRunAt: settings.lastLogCleanupAt }} />
+      {settings ? <CleanupPanel key={kind} kind={kind} auto={{ enabled: settings.logCleanupEnabled, retentionDays: settings.logRetentionDays, lastRunAt: settings.lastLogCleanupAt }} /> : null}
       <Text size="sm" c="dimmed" data-testid="log-kind-hint">
         {t(`hints.${kind}`)}
       </Text>

@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function MailTemplatesPage() {
-  await requireAdminPage();
+  await requireAdminPage("mail.manage");
   const [rows, t] = await Promise.all([listMailTemplates(await requestCtx()), getTranslations("mailTemplates")]);
   return (
     <Stack gap="md" maw={1000}>

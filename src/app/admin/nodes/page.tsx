@@ -20,7 +20,7 @@ const agentOf = (h: NodeHealthSummary | undefined) => ({
 });
 
 export default async function NodesPage() {
-  await requireAdminPage();
+  await requireAdminPage("nodes.read");
   const ctx = await requestCtx();
   const [nodes, health, t] = await Promise.all([listNodes(ctx), listNodeHealth(ctx), getTranslations("nodes")]);
   const healthOf = new Map(health.map((h) => [h.nodeId, h]));

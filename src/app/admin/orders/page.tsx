@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined => allowed.find((x) => x === v);
 
 export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("orders.read");
   const sp = await searchParams;
   const q = oneParam(sp.q)?.trim().slice(0, 200) || undefined;
   const status = pick(ORDER_STATUS_CODES, oneParam(sp.status));

@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PaymentsPage() {
-  await requireAdminPage();
+  await requireAdminPage("payments.secrets");
   const [providers, t] = await Promise.all([listPaymentProviderConfigs(await requestCtx()), getTranslations("adminPayments")]);
   return (
     <Stack gap="md" maw={1000}>

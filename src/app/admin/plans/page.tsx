@@ -8,7 +8,7 @@ import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { PLAN_KINDS, PLAN_VISIBILITIES } from "@/server/db/schema";
 import { listPlansAdmin } from "@/server/services/catalog";
-import { getSettings } from "@/server/services/settings";
+import { storeCurrency } from "@/app/store-currency";
 
 const PAGE_SIZE = 20;
 
@@ -19,16 +19,16 @@ export async function generateMetadata(): Promise<Metadata> {
 const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined => allowed.find((x) => x === v);
 
 export default async function PlansPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("catalog.read");
   const sp = await searchParams;
   const q = oneParam(sp.q)?.trim().slice(0, 100) || undefined;
   const kind = pick(PLAN_KINDS, oneParam(sp.kind));
   const visibility = pick(PLAN_VISIBILITIES, oneParam(sp.visibility));
   const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 100_000);
   const ctx = await requestCtx();
-  const [result, settings, t, tc] = await Promise.all([
+  const [result, currency, t, tc] = await Promise.all([
     listPlansAdmin(ctx, { q, kind, visibility, page, pageSize: PAGE_SIZE }),
-    getSettings(ctx),
+    storeCurrency(),
     getTranslations("catalog.plans"),
     getTranslations("catalog.common"),
   ]);
@@ -42,7 +42,7 @@ export default async function PlansPage({ searchParams }: { searchParams: Search
         </Text>
       </Stack>
       <PlansToolbar />
-      <PlansTable rows={result.rows} currency={settings.currency} />
+      <PlansTable rows={result.rows} currency={currency} />
       <ListFooter count={tc("total", { count: result.total })} pages={pages} page={page} testId="plans-total" />
     </Stack>
   );

@@ -4,16 +4,16 @@ import { getTranslations } from "next-intl/server";
 import { PromotionsManager } from "@/components/admin/catalog/promotions-manager";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import { listPromotions } from "@/server/services/catalog";
-import { getSettings } from "@/server/services/settings";
+import { storeCurrency } from "@/app/store-currency";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminNav"))("promotions") };
 }
 
 export default async function PromotionsPage() {
-  await requireAdminPage();
+  await requireAdminPage("coupons.read");
   const ctx = await requestCtx();
-  const [rows, settings, t] = await Promise.all([listPromotions(ctx), getSettings(ctx), getTranslations("catalog.promotions")]);
+  const [rows, currency, t] = await Promise.all([listPromotions(ctx), storeCurrency(), getTranslations("catalog.promotions")]);
   return (
     <Stack gap="md">
       <Stack gap={4}>
@@ -22,7 +22,7 @@ export default async function PromotionsPage() {
           {t("description")}
         </Text>
       </Stack>
-      <PromotionsManager rows={rows} currency={settings.currency} />
+      <PromotionsManager rows={rows} currency={currency} />
     </Stack>
   );
 }

@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Referral payouts: filter, search, mark paid or reject, each payout's details; the top inviters beside. */
 export default async function AdminReferralPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("referral.read");
   const sp = await searchParams;
   const q = oneParam(sp.q)?.trim().slice(0, 200) || undefined;
   const status = PAYOUT_STATUSES.find((s) => s === oneParam(sp.status));

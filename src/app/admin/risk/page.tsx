@@ -22,7 +22,7 @@ const pick = <T extends string>(allowed: readonly T[], v: string | null): T | un
 const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined);
 
 export default async function RiskEventsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("risk.read");
   const sp = await searchParams;
   const ctx = await requestCtx();
   const q = oneParam(sp.q)?.trim().slice(0, 200) || undefined;

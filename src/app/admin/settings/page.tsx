@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SettingsPage() {
-  const me = await requireAdminPage();
+  const me = await requireAdminPage("settings.read");
   const [settings, t, info] = await Promise.all([getSettings(await requestCtx()), getTranslations("adminSettings"), getAppInfo(getDb())]);
   return (
     <Stack gap="md" maw={1000}>

@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function StreamingPage() {
-  await requireAdminPage();
+  await requireAdminPage("catalog.read");
   const [rows, t] = await Promise.all([listStreamingServices(await requestCtx()), getTranslations("catalog.streaming")]);
   return (
     <Stack gap="md">

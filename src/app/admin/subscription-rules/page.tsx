@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SubscriptionRulesPage() {
-  await requireAdminPage();
+  await requireAdminPage("settings.read");
   const [{ rules, custom }, t] = await Promise.all([listResponseRules(await requestCtx()), getTranslations("adminSubscriptionRules")]);
   return (
     <Stack gap="md">

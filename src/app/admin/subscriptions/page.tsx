@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined => allowed.find((x) => x === v);
 
 export default async function SubscriptionsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("subscriptions.read");
   const sp = await searchParams;
   const ctx = await requestCtx();
   const choices = await listSubscriptionFilterChoices(ctx);

@@ -9,6 +9,7 @@ import { KeysetFooter } from "@/components/admin/list-kit/keyset-footer";
 import { filterParams, keysetHrefs } from "@/components/admin/list-kit/keyset-links";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { hasPermission } from "@/server/context";
 import { isLogCursor } from "@/server/services/logs/keyset";
 import { listTasksAdmin } from "@/server/services/tasks";
 
@@ -21,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined => allowed.find((x) => x === v);
 
 export default async function TasksPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("tasks.read");
   const sp = await searchParams;
   const q = oneParam(sp.q)?.trim().slice(0, 200) || undefined;
   const status = pick(TASK_STATUS_CODES, oneParam(sp.status));
@@ -41,7 +42,8 @@ export default async function TasksPage({ searchParams }: { searchParams: Search
       <Text size="sm" c="dimmed">
         {t("intro")}
       </Text>
-      <TrafficRefresh />
+      {/* Refreshing the traffic views is a node write (the action's permission). */}
+      {hasPermission(ctx, "nodes.write") ? <TrafficRefresh /> : null}
       <TasksToolbar kind={kind ?? null} kinds={result.kinds} />
       <TasksTable rows={rows} />
       <KeysetFooter rowCount={rows.length} hrefs={hrefs} testIdPrefix="tasks" />

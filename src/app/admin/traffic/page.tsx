@@ -21,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function TrafficPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("nodes.read");
   const sp = await searchParams;
   const range = TRAFFIC_RANGES.find((r) => r === oneParam(sp.range)) ?? "30d";
   const ctx = await requestCtx();

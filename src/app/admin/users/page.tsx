@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined => allowed.find((x) => x === v);
 
 export default async function UsersPage({ searchParams }: { searchParams: SearchParams }) {
-  const me = await requireAdminPage();
+  const me = await requireAdminPage("users.read");
   const sp = await searchParams;
   const q = oneParam(sp.q)?.trim().slice(0, 100) || undefined;
   const role = pick(USER_ROLES, oneParam(sp.role));

@@ -25,7 +25,7 @@ const pick = <T extends string>(allowed: readonly T[], v: string | null): T | un
 
 /** The endpoints, or (with ?endpoint=<id>) one endpoint's delivery log in keyset pages. */
 export default async function WebhooksPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("webhooks.manage");
   const sp = await searchParams;
   const ctx = await requestCtx();
   const [webhooks, t] = await Promise.all([listWebhooks(ctx), getTranslations("adminWebhooks")]);

@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { grantCouponAction, listCouponGrantsAction, revokeCouponGrantAction } from "@/app/admin/coupons/actions";
+import { useCan } from "../staff-permissions";
 import { FormError } from "@/components/forms/form-error";
 import { notifyError, notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
@@ -15,6 +16,8 @@ export function GrantsModal({ coupon, onClose }: { coupon: CouponView | null; on
   const t = useTranslations("catalog.coupons");
   const f = useFormatter();
   const router = useRouter();
+  // Granting and revoking are coupons.write; a read-only role sees who holds the coupon.
+  const mayWrite = useCan()("coupons.write");
   const { messageOf, fieldMessages } = useErrorText();
   const [grants, setGrants] = useState<{ userId: string; email: string; createdAt: Date }[] | null>(null);
   const [email, setEmail] = useState("");
@@ -78,23 +81,25 @@ export function GrantsModal({ coupon, onClose }: { coupon: CouponView | null; on
         <Text size="sm">{t("grantsPublic")}</Text>
       ) : (
         <Stack gap="sm">
-          <form onSubmit={grant} noValidate>
-            <Group align="flex-end" gap="xs" wrap="wrap">
-              <TextInput
-                label={t("grantEmail")}
-                type="email"
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-                style={{ flex: "1 1 220px" }}
-                autoComplete="off"
-                data-testid="grant-email"
-                data-autofocus
-              />
-              <Button type="submit" loading={busy} leftSection={<IconPlus size={14} />} data-testid="grant-submit">
-                {t("grant")}
-              </Button>
-            </Group>
-          </form>
+          {mayWrite ? (
+            <form onSubmit={grant} noValidate>
+              <Group align="flex-end" gap="xs" wrap="wrap">
+                <TextInput
+                  label={t("grantEmail")}
+                  type="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                  style={{ flex: "1 1 220px" }}
+                  autoComplete="off"
+                  data-testid="grant-email"
+                  data-autofocus
+                />
+                <Button type="submit" loading={busy} leftSection={<IconPlus size={14} />} data-testid="grant-submit">
+                  {t("grant")}
+                </Button>
+              </Group>
+            </form>
+          ) : null}
           <FormError>{error}</FormError>
           {grants === null ? (
             <Loader size="sm" />
@@ -114,9 +119,11 @@ export function GrantsModal({ coupon, onClose }: { coupon: CouponView | null; on
                       {f.dateTime(new Date(g.createdAt), { dateStyle: "medium", timeStyle: "short" })}
                     </Text>
                   </Stack>
-                  <Button variant="subtle" color="red" size="compact-xs" leftSection={<IconX size={12} />} onClick={() => revoke(g)} data-testid={`revoke-${g.email}`}>
-                    {t("revoke")}
-                  </Button>
+                  {mayWrite ? (
+                    <Button variant="subtle" color="red" size="compact-xs" leftSection={<IconX size={12} />} onClick={() => revoke(g)} data-testid={`revoke-${g.email}`}>
+                      {t("revoke")}
+                    </Button>
+                  ) : null}
                 </Group>
               ))}
             </Stack>

@@ -13,6 +13,7 @@ import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { ListToolbar } from "../list-kit";
 import { CouponForm } from "./coupon-form";
 import { GrantsModal } from "./coupon-grants-modal";
+import { useCan } from "../staff-permissions";
 import type { CouponView, PlanOption } from "./coupon-view";
 import { CouponsTable } from "./coupons-table";
 
@@ -30,6 +31,8 @@ export function CouponsManager({ rows, currency, plans }: { rows: CouponView[]; 
   const [deleting, setDeleting] = useState<CouponView | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  // Creating, editing and deleting are coupons.write (issue 29); coupons.read lists them.
+  const mayWrite = useCan()("coupons.write");
 
   const remove = async () => {
     if (!deleting) return;
@@ -46,19 +49,25 @@ export function CouponsManager({ rows, currency, plans }: { rows: CouponView[]; 
   return (
     <Stack gap="md">
       <ListToolbar search={{ label: t("searchPlaceholder"), placeholder: t("searchPlaceholder"), testId: "coupon-search" }}>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-coupon">
-          {t("create")}
-        </Button>
+        {mayWrite ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-coupon">
+            {t("create")}
+          </Button>
+        ) : null}
       </ListToolbar>
       <CouponsTable
         rows={rows}
         currency={currency}
-        onEdit={setEditing}
+        onEdit={mayWrite ? setEditing : undefined}
         onGrants={setGranting}
-        onDelete={(c) => {
-          setDeleteError(null);
-          setDeleting(c);
-        }}
+        onDelete={
+          mayWrite
+            ? (c) => {
+                setDeleteError(null);
+                setDeleting(c);
+              }
+            : undefined
+        }
       />
       <CouponForm coupon={editing} opened={creating || editing !== null} onClose={() => { setCreating(false); setEditing(null); }} currency={currency} plans={plans} />
       <GrantsModal coupon={granting} onClose={() => setGranting(null)} />

@@ -10,9 +10,10 @@ import { useWindowText, type CouponView } from "./coupon-view";
 interface Props {
   rows: CouponView[];
   currency: string;
-  onEdit: (c: CouponView) => void;
+  /** Absent for a role without coupons.write: no edit and delete buttons. */
+  onEdit?: (c: CouponView) => void;
   onGrants: (c: CouponView) => void;
-  onDelete: (c: CouponView) => void;
+  onDelete?: (c: CouponView) => void;
 }
 
 export function CouponsTable({ rows, currency, onEdit, onGrants, onDelete }: Props) {
@@ -37,16 +38,20 @@ export function CouponsTable({ rows, currency, onEdit, onGrants, onDelete }: Pro
           {t("grants")}
         </Button>
       ) : null}
-      <Tooltip label={tc("edit")}>
-        <ActionIcon variant="subtle" onClick={() => onEdit(c)} aria-label={`${tc("edit")} ${c.code}`} data-testid={`coupon-edit-${c.code}`}>
-          <IconPencil size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={tc("delete")}>
-        <ActionIcon variant="subtle" color="red" onClick={() => onDelete(c)} aria-label={`${tc("delete")} ${c.code}`} data-testid={`coupon-delete-${c.code}`}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Tooltip>
+      {onEdit ? (
+        <Tooltip label={tc("edit")}>
+          <ActionIcon variant="subtle" onClick={() => onEdit(c)} aria-label={`${tc("edit")} ${c.code}`} data-testid={`coupon-edit-${c.code}`}>
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {onDelete ? (
+        <Tooltip label={tc("delete")}>
+          <ActionIcon variant="subtle" color="red" onClick={() => onDelete(c)} aria-label={`${tc("delete")} ${c.code}`} data-testid={`coupon-delete-${c.code}`}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
     </Group>
   );
 

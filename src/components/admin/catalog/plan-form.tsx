@@ -2,7 +2,7 @@
 // Create and edit a plan. Fields follow the kind and the pricing, renewal and top-up modes; only the
 // fields that apply are sent, so the server's field problems land on fields that are on screen.
 // Money is typed in major units and sent as integer minor units (parsed from the text, no floats).
-import { Button, Group, Stack } from "@mantine/core";
+import { Button, Fieldset, Group, Stack } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -15,6 +15,7 @@ import { useRangeText } from "@/components/forms/range";
 import { RequiredNote } from "@/components/forms/required-note";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
+import { useCan } from "../staff-permissions";
 import { intValue, limitValue, moneyValue, MoneyInput } from "./fields";
 import { PlanExtras, PlanTarget } from "./plan-form-modes";
 import { PlanBasics, PlanLimitsAndStore, PlanPricing } from "./plan-form-sections";
@@ -30,6 +31,7 @@ export function PlanForm({ plan, choices, currency, limits }: { plan?: EditableP
   const rangeText = useRangeText();
   const { messageOf, fieldMessages } = useErrorText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
+  const readOnly = !useCan()("catalog.write");
   const [v, setV] = useState(() => initial(plan));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -131,28 +133,33 @@ export function PlanForm({ plan, choices, currency, limits }: { plan?: EditableP
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate data-testid={`plan-form-${mode}`}>
-      <Stack gap="md">
-        <RequiredNote />
-        <FormError>{error}</FormError>
-
-        <PlanBasics form={form} />
-        <PlanTarget form={form} />
-        <PlanPricing form={form} />
-        <PlanExtras form={form} />
-        <PlanLimitsAndStore form={form} />
-        <Group justify="space-between" gap="xs">
-          {plan ? (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)} data-testid="plan-delete">
-              {tc("delete")}
+      {/* A role with catalog.read alone sees the plan as the form shows it, every field disabled. */}
+      <Fieldset variant="unstyled" disabled={readOnly} data-testid={readOnly ? "plan-read-only" : undefined}>
+        <Stack gap="md">
+          {readOnly ? null : <RequiredNote />}
+          <FormError>{error}</FormError>
+  
+          <PlanBasics form={form} />
+          <PlanTarget form={form} />
+          <PlanPricing form={form} />
+          <PlanExtras form={form} />
+          <PlanLimitsAndStore form={form} />
+          {readOnly ? null : (
+            <Group justify="space-between" gap="xs">
+              {plan ? (
+                <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)} data-testid="plan-delete">
+                  {tc("delete")}
+                </Button>
+              ) : (
+                <span />
+            )}
+            <Button type="submit" loading={busy} data-testid="plan-submit">
+              {plan ? t("submitSave") : t("submitCreate")}
             </Button>
-          ) : (
-            <span />
+          </Group>
           )}
-          <Button type="submit" loading={busy} data-testid="plan-submit">
-            {plan ? t("submitSave") : t("submitCreate")}
-          </Button>
-        </Group>
-      </Stack>
+        </Stack>
+      </Fieldset>
       {plan ? (
         <ConfirmModal
           opened={deleting}

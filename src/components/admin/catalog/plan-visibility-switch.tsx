@@ -6,6 +6,7 @@ import { useState } from "react";
 import { setPlanVisibilityAction } from "@/app/admin/plans/actions";
 import { notifyError, notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
+import { useCan } from "../staff-permissions";
 
 /** The store switch of one plan, in the table: on = PUBLIC, off = HIDDEN. */
 export function PlanVisibilitySwitch({ plan }: { plan: { id: string; name: string; visibility: "PUBLIC" | "HIDDEN" } }) {
@@ -14,6 +15,8 @@ export function PlanVisibilitySwitch({ plan }: { plan: { id: string; name: strin
   const router = useRouter();
   const { messageOf } = useErrorText();
   const [busy, setBusy] = useState(false);
+  // Shows the state to a read-only role (catalog.read) without letting it change.
+  const mayChange = useCan()("catalog.write");
   const flip = async (on: boolean) => {
     setBusy(true);
     const r = await setPlanVisibilityAction(plan.id, on ? "PUBLIC" : "HIDDEN").catch(() => ({ ok: false as const, error: networkError() }));
@@ -26,7 +29,7 @@ export function PlanVisibilitySwitch({ plan }: { plan: { id: string; name: strin
     <Switch
       size="sm"
       checked={plan.visibility === "PUBLIC"}
-      disabled={busy}
+      disabled={busy || !mayChange}
       onChange={(e) => flip(e.currentTarget.checked)}
       label={tv(plan.visibility)}
       aria-label={t("visibleSwitch", { name: plan.name })}

@@ -4,6 +4,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { ListToolbar } from "../list-kit";
+import { useCan } from "../staff-permissions";
 
 const KINDS = ["PROXY", "TRIAL", "STREAMING"] as const;
 const VISIBILITIES = ["PUBLIC", "HIDDEN"] as const;
@@ -13,6 +14,7 @@ export function PlansToolbar() {
   const t = useTranslations("catalog.plans");
   const tk = useTranslations("catalog.kind");
   const tv = useTranslations("catalog.visibility");
+  const mayCreate = useCan()("catalog.write");
   return (
     <ListToolbar
       search={{ label: t("searchPlaceholder"), placeholder: t("searchPlaceholder"), testId: "plan-search" }}
@@ -21,9 +23,11 @@ export function PlansToolbar() {
         { param: "visibility", label: t("filterVisibility"), placeholder: t("allVisibilities"), data: VISIBILITIES.map((v) => ({ value: v, label: tv(v) })), testId: "plan-visibility-filter", width: 160 },
       ]}
     >
-      <Button component={Link} href="/admin/plans/new" leftSection={<IconPlus size={16} />} data-testid="create-plan">
-        {t("create")}
-      </Button>
+      {mayCreate ? (
+        <Button component={Link} href="/admin/plans/new" leftSection={<IconPlus size={16} />} data-testid="create-plan">
+          {t("create")}
+        </Button>
+      ) : null}
     </ListToolbar>
   );
 }

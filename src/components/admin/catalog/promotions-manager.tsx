@@ -16,6 +16,7 @@ import { CardActions, CardFact, CardHead, ListToolbar, ListView, Truncated, useN
 import { useMoney } from "@/components/format/use-money";
 import { useWindowText } from "./coupon-view";
 import { fromLocalInput, localInputValue, moneyText, moneyValue, MoneyInput } from "./fields";
+import { useCan } from "../staff-permissions";
 
 export interface PromotionView {
   id: string;
@@ -122,6 +123,8 @@ export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; c
   const [deleting, setDeleting] = useState<PromotionView | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  // Creating, editing and deleting are coupons.write (issue 29); coupons.read lists them.
+  const mayWrite = useCan()("coupons.write");
   const money = (m: number) => toMoney(m, currency);
   const rule = (p: PromotionView) => t("ruleText", { threshold: money(p.thresholdMinor), discount: money(p.discountMinor) });
   const status = (p: PromotionView) => (
@@ -160,7 +163,7 @@ export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; c
     { key: "rule", header: t("rule"), cell: rule },
     { key: "window", header: t("window"), cell: (p) => <Text size="xs">{windowText(p)}</Text> },
     { key: "status", header: t("status"), cell: status },
-    { key: "actions", header: tc("actions"), align: "right", sticky: true, cell: actions },
+    ...(mayWrite ? [{ key: "actions", header: tc("actions"), align: "right" as const, sticky: true, cell: actions }] : []),
   ];
   const card = (p: PromotionView) => (
     <>
@@ -169,9 +172,7 @@ export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; c
         {rule(p)}
       </Text>
       <CardFact label={t("window")} value={windowText(p)} />
-      <CardActions>
-        {actions(p)}
-      </CardActions>
+      {mayWrite ? <CardActions>{actions(p)}</CardActions> : null}
     </>
   );
   const list = <ListView rows={shown} rowKey={(p) => p.id} columns={columns} card={card} rowAttrs={() => ({ "data-testid": "promotion-row" })} empty={t("empty")} testId="promotions" minWidth={720} />;
@@ -179,9 +180,11 @@ export function PromotionsManager({ rows, currency }: { rows: PromotionView[]; c
   return (
     <Stack gap="md">
       <ListToolbar search={{ label: tk("searchByName"), placeholder: tk("searchByName"), testId: "promotion-search" }}>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-promotion">
-          {t("create")}
-        </Button>
+        {mayWrite ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-promotion">
+            {t("create")}
+          </Button>
+        ) : null}
       </ListToolbar>
       {list}
       <PromotionForm promotion={editing} opened={creating || editing !== null} onClose={() => { setCreating(false); setEditing(null); }} currency={currency} />

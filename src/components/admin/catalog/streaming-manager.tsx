@@ -12,6 +12,7 @@ import {
   revealStreamingCredentialsAction,
   updateStreamingServiceAction,
 } from "@/app/admin/streaming/actions";
+import { useCan } from "../staff-permissions";
 import { useFocusFirstInvalid } from "@/components/forms/focus-first-invalid";
 import { FormError } from "@/components/forms/form-error";
 import { notifyError, notifySuccess } from "@/components/forms/notify";
@@ -140,6 +141,8 @@ export function StreamingManager({ rows }: { rows: StreamingRow[] }) {
   const [deleting, setDeleting] = useState<StreamingRow | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  // Revealing credentials, creating, editing and deleting are catalog.write (issue 29).
+  const mayWrite = useCan()("catalog.write");
 
   const reveal = async (s: StreamingRow) => {
     const r = await revealStreamingCredentialsAction(s.id).catch(() => ({ ok: false as const, error: networkError() }));
@@ -198,16 +201,14 @@ export function StreamingManager({ rows }: { rows: StreamingRow[] }) {
     { key: "slots", header: t("slots"), cell: slots },
     { key: "plans", header: t("plans"), cell: (s) => s.planCount },
     { key: "status", header: t("status"), cell: status },
-    { key: "actions", header: tc("actions"), align: "right", sticky: true, cell: actions },
+    ...(mayWrite ? [{ key: "actions", header: tc("actions"), align: "right" as const, sticky: true, cell: actions }] : []),
   ];
   const card = (s: StreamingRow) => (
     <>
       <CardHead title={s.name} aside={status(s)} />
       <CardFact label={t("slots")} value={slots(s)} mt={4} />
       <CardFact label={t("plans")} value={String(s.planCount)} />
-      <CardActions>
-        {actions(s)}
-      </CardActions>
+      {mayWrite ? <CardActions>{actions(s)}</CardActions> : null}
     </>
   );
   const list = <ListView rows={shown} rowKey={(s) => s.id} columns={columns} card={card} rowAttrs={() => ({ "data-testid": "streaming-row" })} empty={t("empty")} testId="streaming" minWidth={640} />;
@@ -215,9 +216,11 @@ export function StreamingManager({ rows }: { rows: StreamingRow[] }) {
   return (
     <Stack gap="md">
       <ListToolbar search={{ label: tk("searchByName"), placeholder: tk("searchByName"), testId: "streaming-search" }}>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-streaming">
-          {t("create")}
-        </Button>
+        {mayWrite ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-streaming">
+            {t("create")}
+          </Button>
+        ) : null}
       </ListToolbar>
       {list}
       <ServiceForm service={editing} opened={creating || editing !== null} onClose={() => { setCreating(false); setEditing(null); }} />

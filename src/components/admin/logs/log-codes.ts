@@ -1,12 +1,23 @@
 // What the logs page hands its client components: plain values only. The kind list repeats the
 // service's LOG_TARGETS so client code does not pull the server modules into the browser bundle.
 import type { LogTarget } from "@/server/services/logs/targets";
+import type { Permission } from "@/server/auth/permissions";
 
 export const LOG_KINDS = ["audit", "task", "traffic", "nodeLatency", "riskAccess", "riskEvent"] as const satisfies readonly LogTarget[];
 export type LogKind = (typeof LOG_KINDS)[number];
 // Fails to compile when the service gains a kind the page lacks.
 const everyKind: Exclude<LogTarget, LogKind> extends never ? true : never = true;
 void everyKind;
+
+/** What reading each kind needs (issue 29): the verbs of the tasks and risk pages check their own. */
+export const KIND_PERMISSION = {
+  audit: "logs.read",
+  task: "tasks.read",
+  traffic: "logs.read",
+  nodeLatency: "logs.read",
+  riskAccess: "risk.read",
+  riskEvent: "risk.read",
+} as const satisfies Record<LogKind, Permission>;
 
 /** Kinds whose list, filters and search live on this page; the others reuse their own pages. */
 export const OWN_LIST_KINDS = ["audit", "traffic", "nodeLatency"] as const satisfies readonly LogKind[];

@@ -8,6 +8,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { deleteAdminLogEntry } from "@/app/admin/logs/actions";
+import { useCan } from "../staff-permissions";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
 import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText } from "../../forms/server-error";
@@ -38,7 +39,9 @@ function RowAction({ row, twin, onDelete }: { row: LogEntryView; twin: boolean; 
   const t = useTranslations("adminLogs");
   const f = useFormatter();
   const rowName = useRowName();
+  const mayDelete = useCan()("logs.write");
   if (row.kept) return <Kept reason={row.kept} />;
+  if (!mayDelete) return null;
   const words = rowWords(row, f);
   return (
     <Tooltip label={t("delete")}>

@@ -2,9 +2,9 @@
 // The UI words of a template id or language code (message keys are camelCase).
 import { useTranslations } from "next-intl";
 
-const KEYS = { "verify-email": "verifyEmail", "reset-password": "resetPassword", "change-email": "changeEmail", "support-contact": "supportContact", receipt: "receipt", notification: "notification", "daily-digest": "dailyDigest", test: "test", gift: "gift" } as const;
+const KEYS = { "verify-email": "verifyEmail", "reset-password": "resetPassword", "change-email": "changeEmail", "support-contact": "supportContact", receipt: "receipt", notification: "notification", "daily-digest": "dailyDigest", test: "test", gift: "gift", "staff-invite": "staffInvite" } as const;
 type TemplateId = keyof typeof KEYS;
-type PlaceholderName = "site" | "link" | "minutes" | "time" | "orderNo" | "amount" | "title" | "body" | "sender" | "plan";
+type PlaceholderName = "site" | "link" | "minutes" | "time" | "orderNo" | "amount" | "title" | "body" | "sender" | "plan" | "role";
 
 export function useTemplateWords() {
   const t = useTranslations("mailTemplates");

@@ -16,6 +16,7 @@ import { OrderStatusBadge, ReviewBadge, useMoney, useWhen } from "./order-labels
 import { OrderPaymentsList } from "./order-payments-list";
 import { OrderRefundCard } from "./order-refund-card";
 import { GiftSummaryLine } from "@/components/gifts/gift-summary-line";
+import { useCan } from "../staff-permissions";
 
 function Note({ label, text, empty, testId, flagged = false }: { label: string; text: string | null; empty?: string; testId: string; flagged?: boolean }) {
   if (!text && !empty) return null;
@@ -31,26 +32,32 @@ function Note({ label, text, empty, testId, flagged = false }: { label: string; 
   );
 }
 
-/** The row menu's actions as buttons; each opens the same dialog the menu does. */
+/** The row menu's actions as buttons; each opens the same dialog the menu does. Only those the role may do. */
 function Actions({ row, onOpen }: { row: OrderRow; onOpen: (d: NonNullable<OrderDialog>) => void }) {
   const t = useTranslations("adminOrders");
   const td = useTranslations("orderDrawer");
+  const can = useCan();
+  const write = can("orders.write");
+  const refund = can("orders.refund") && canRefund(row);
+  if (!write && !refund) return null;
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={td("actions")} data-testid="order-drawer-actions">
-      {canConfirm(row) ? (
+      {write && canConfirm(row) ? (
         <Button size="compact-sm" color="teal" leftSection={<IconCheck size={14} />} onClick={() => onOpen({ kind: "confirm", order: row })} data-testid="drawer-order-confirm">
           {t("confirm")}
         </Button>
       ) : null}
-      {canCancel(row) ? (
+      {write && canCancel(row) ? (
         <Button size="compact-sm" color="red" variant="light" leftSection={<IconX size={14} />} onClick={() => onOpen({ kind: "cancel", order: row })} data-testid="drawer-order-cancel">
           {t("cancel")}
         </Button>
       ) : null}
-      <Button size="compact-sm" variant="default" leftSection={<IconFlag size={14} />} onClick={() => onOpen({ kind: "review", order: row })} data-testid="drawer-order-review">
-        {t("reviewAction")}
-      </Button>
-      {canRefund(row) ? (
+      {write ? (
+        <Button size="compact-sm" variant="default" leftSection={<IconFlag size={14} />} onClick={() => onOpen({ kind: "review", order: row })} data-testid="drawer-order-review">
+          {t("reviewAction")}
+        </Button>
+      ) : null}
+      {refund ? (
         <Button size="compact-sm" color="grape" variant="light" leftSection={<IconReceiptRefund size={14} />} onClick={() => onOpen({ kind: "refund", order: row })} data-testid="drawer-order-refund">
           {t("refund")}
         </Button>
@@ -64,6 +71,7 @@ export function DetailBody({ detail, row, onOpen }: { detail: OrderDetail; row: 
   const td = useTranslations("orderDrawer");
   const money = useMoney();
   const when = useWhen();
+  const can = useCan();
   const { order, lines, payments, buyer } = detail;
   const cur = order.currency;
   return (
@@ -75,9 +83,13 @@ export function DetailBody({ detail, row, onOpen }: { detail: OrderDetail; row: 
       <Actions row={row} onOpen={onOpen} />
       <Stack gap={4}>
         <Fact label={td("buyer")}>
-          <AnchorLink href={`/admin/users/${buyer.id}`} size="sm" aria-label={td("openBuyer", { email: buyer.email })} data-testid="order-buyer-link">
-            {buyer.email}
-          </AnchorLink>
+          {can("users.read") ? (
+            <AnchorLink href={`/admin/users/${buyer.id}`} size="sm" aria-label={td("openBuyer", { email: buyer.email })} data-testid="order-buyer-link">
+              {buyer.email}
+            </AnchorLink>
+          ) : (
+            buyer.email
+          )}
         </Fact>
         <Fact label={t("kind")}>{t(`kinds.${order.kind}`)}</Fact>
         <Fact label={t("subtotal")}>{money(order.subtotalMinor, cur)}</Fact>
@@ -101,7 +113,8 @@ export function DetailBody({ detail, row, onOpen }: { detail: OrderDetail; row: 
       </Stack>
 
       <Note label={t("refundNoteLabel")} text={order.refundNote} testId="order-refund-note-text" />
-      <OrderRefundCard orderId={order.id} currency={cur} />
+      {/* Its read (refund options) is the refund permission's. */}
+      {can("orders.refund") ? <OrderRefundCard orderId={order.id} currency={cur} /> : null}
       <Note label={t("reviewNoteLabel")} text={order.reviewNote} empty={t("noNote")} testId="order-review-note-text" flagged={order.reviewStatus === "FLAGGED"} />
 
       {detail.planChange ? <PlanChangeCard view={detail.planChange} /> : null}
@@ -128,7 +141,11 @@ export function DetailBody({ detail, row, onOpen }: { detail: OrderDetail; row: 
               <Text size="xs" mt={4}>
                 {l.kind === "NEW_PURCHASE" ? td("subscriptionMade") : td("subscriptionTarget")}
                 {": "}
-                {sub ? (
+                {sub && !can("subscriptions.read") ? (
+                  <Text span size="xs">
+                    {sub.slice(0, 8)}
+                  </Text>
+                ) : sub ? (
                   <AnchorLink href={`/admin/subscriptions/${sub}`} size="xs" data-testid="order-subscription-link">
                     {td("openSubscription")}
                   </AnchorLink>

@@ -13,6 +13,7 @@ import { OrderDetailDrawer } from "./order-detail-drawer";
 import { OrderDialogs, type OrderDialog } from "./order-dialogs";
 import { OrderStatusBadge, ReviewBadge, useMoney, useWhen } from "./order-labels";
 import { OrderRowActions } from "./order-row-actions";
+import { useCan } from "../staff-permissions";
 
 const flagged = (o: OrderRow) => o.reviewStatus === "FLAGGED";
 
@@ -23,6 +24,8 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
   const [dialog, setDialog] = useState<OrderDialog>(null);
   const [detail, setDetail] = useState<{ id: string; orderNo: string } | null>(null);
   const selection = useSelection(rows.map((r) => r.id));
+  // Selecting rows serves only the batch operations: a role without orders.write has neither.
+  const batch = useCan()("orders.write");
 
   const open = (o: OrderRow) => setDetail({ id: o.id, orderNo: o.orderNo });
   const actions = (o: OrderRow) => <OrderRowActions order={o} onOpen={setDialog} onDetail={() => open(o)} />;
@@ -35,14 +38,15 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
   );
   const provider = (o: OrderRow) => (o.provider ? t(`providers.${o.provider}`) : t("none"));
 
+  const selectColumn: Column<OrderRow> = {
+    key: "select",
+    header: <SelectAll selection={selection} label={t("selectAll")} testId="order-select-all" />,
+    width: 40,
+    cell: select,
+    style: (o) => (flagged(o) ? { boxShadow: "inset 4px 0 0 var(--mantine-color-red-filled)" } : undefined),
+  };
   const columns: Column<OrderRow>[] = [
-    {
-      key: "select",
-      header: <SelectAll selection={selection} label={t("selectAll")} testId="order-select-all" />,
-      width: 40,
-      cell: select,
-      style: (o) => (flagged(o) ? { boxShadow: "inset 4px 0 0 var(--mantine-color-red-filled)" } : undefined),
-    },
+    ...(batch ? [selectColumn] : []),
     {
       key: "orderNo",
       header: t("orderNo"),
@@ -71,7 +75,7 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
   const card = (o: OrderRow) => (
     <>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        {select(o)}
+        {batch ? select(o) : null}
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Anchor component="button" type="button" size="sm" fw={600} onClick={() => open(o)} style={{ overflowWrap: "anywhere", textAlign: "left" }}>
@@ -100,7 +104,7 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
 
   return (
     <Stack gap="sm">
-      <OrderBatch rows={rows} selection={selection} />
+      {batch ? <OrderBatch rows={rows} selection={selection} /> : null}
       <ListView
         rows={rows}
         rowKey={(o) => o.id}
@@ -111,7 +115,7 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
         empty={t("empty")}
         testId="orders"
         minWidth={980}
-        cardsHeader={<SelectAll selection={selection} label={t("selectAll")} testId="order-select-all" withLabel />}
+        cardsHeader={batch ? <SelectAll selection={selection} label={t("selectAll")} testId="order-select-all" withLabel /> : undefined}
       />
       <OrderDialogs dialog={dialog} onClose={() => setDialog(null)} />
       <OrderDetailDrawer order={detail} onClose={() => setDetail(null)} />

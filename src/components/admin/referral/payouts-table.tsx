@@ -12,6 +12,7 @@ import { formatMoney } from "@/components/store/money";
 import type { PayoutMethod, PayoutStatus } from "@/server/db/schema/referral";
 import { CardActions, CardFact, CardHead, ListView, Truncated, type Column } from "../list-kit";
 import { DecisionDialog, DetailDialog, type Decision } from "./payout-dialogs";
+import { useCan } from "../staff-permissions";
 
 export interface AdminPayoutRowView {
   id: string;
@@ -36,6 +37,8 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRowView[] }) {
   const router = useRouter();
   const [deciding, setDeciding] = useState<{ step: Decision; row: AdminPayoutRowView } | null>(null);
   const [viewing, setViewing] = useState<AdminPayoutRowView | null>(null);
+  // Marking paid or rejecting is referral.write; a read-only role opens the details only.
+  const mayDecide = useCan()("referral.write");
   const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : t("none"));
   const money = (r: AdminPayoutRowView) => formatMoney(r.amountMinor, r.currency, locale);
   const outcome = (r: AdminPayoutRowView) => r.reference ?? r.rejectReason ?? t("none");
@@ -43,7 +46,7 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRowView[] }) {
   const status = (r: AdminPayoutRowView) => <LabelBadge family="referralPayoutStatus" code={r.status} color={COLORS[r.status]} testId="payout-status" />;
   const actions = (r: AdminPayoutRowView) => (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      {r.status === "PENDING" ? (
+      {r.status === "PENDING" && mayDecide ? (
         <>
           <Button size="compact-xs" color="teal" variant="light" leftSection={<IconCheck size={14} />} onClick={() => setDeciding({ step: "approve", row: r })} data-testid="payout-approve">
             {t("approve")}

@@ -5,7 +5,7 @@
 import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import { IconListSearch } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
-import { AnchorLink } from "../../links";
+import { PermittedLink } from "../permitted-link";
 import { EmptyState } from "../../shell/empty-state";
 import { ListView, Truncated, type Column } from "../list-kit";
 import { outcomeColor, outcomeKey, type AccessLogView } from "./access-log-codes";
@@ -35,9 +35,9 @@ function UserCell({ row }: { row: AccessLogView }) {
   if (!row.userId || !row.email) return <Text size="sm" c="dimmed">{row.userId ? t("deletedUser") : DASH}</Text>;
   // The users list is the admin's page for one user (searched by the exact address).
   return (
-    <AnchorLink href={`/admin/users?${new URLSearchParams({ q: row.email }).toString()}`} size="sm" data-testid="access-user">
+    <PermittedLink permission="users.read" href={`/admin/users?${new URLSearchParams({ q: row.email }).toString()}`} size="sm" data-testid="access-user">
       {row.email}
-    </AnchorLink>
+    </PermittedLink>
   );
 }
 
@@ -47,9 +47,9 @@ function SubscriptionCell({ row }: { row: AccessLogView }) {
   return (
     <Tooltip label={row.subscriptionId}>
       <span>
-        <AnchorLink href={`/admin/subscriptions/${row.subscriptionId}`} size="sm" ff="monospace" data-testid="access-subscription">
+        <PermittedLink permission="subscriptions.read" href={`/admin/subscriptions/${row.subscriptionId}`} size="sm" ff="monospace" data-testid="access-subscription">
           {row.subscriptionId.slice(0, 8)}
-        </AnchorLink>
+        </PermittedLink>
       </span>
     </Tooltip>
   );

@@ -14,6 +14,7 @@ import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText, type UiError } from "../../forms/server-error";
 import { useWhen } from "../orders/order-labels";
 import { decisionsFor } from "./risk-codes";
+import { useCan } from "../staff-permissions";
 
 type Op = "send" | "release" | "keep";
 type Result<T> = { ok: true; data: T } | { ok: false; error: UiError };
@@ -43,6 +44,8 @@ export function RiskDecisions({ id, email, report, reportGeneratedAt, reportSent
   const [fresh, setFresh] = useState<string | null>(null);
   const shown = fresh ?? report;
   const can = decisionsFor({ report: shown, reportSentAt, finalAction });
+  // A role with risk.read alone sees the report and the decision taken, without the buttons.
+  const mayDecide = useCan()("risk.write");
 
   const generate = async () => {
     setBusy("generate");
@@ -75,18 +78,20 @@ export function RiskDecisions({ id, email, report, reportGeneratedAt, reportSent
           {t("decided", { action: ta(`finalActions.${finalAction}`), at: when(finalActionAt) })}
         </Alert>
       ) : null}
-      <Group gap="xs" wrap="wrap">
-        <Button variant="light" leftSection={<IconFileText size={16} />} onClick={generate} loading={busy === "generate"} disabled={busy !== null && busy !== "generate"} data-testid="risk-generate">
-          {shown ? t("ops.regenerate") : t("ops.generate")}
-        </Button>
-        {(["send", "release", "keep"] as const).map((op) =>
-          can[op] ? (
-            <Button key={op} variant={op === "keep" ? "outline" : "light"} color={COLORS[op]} leftSection={ICONS[op]} onClick={() => setAsking(op)} disabled={busy !== null} data-testid={`risk-${op}`}>
-              {t(`ops.${op}`)}
-            </Button>
-          ) : null,
-        )}
-      </Group>
+      {mayDecide ? (
+        <Group gap="xs" wrap="wrap">
+          <Button variant="light" leftSection={<IconFileText size={16} />} onClick={generate} loading={busy === "generate"} disabled={busy !== null && busy !== "generate"} data-testid="risk-generate">
+            {shown ? t("ops.regenerate") : t("ops.generate")}
+          </Button>
+          {(["send", "release", "keep"] as const).map((op) =>
+            can[op] ? (
+              <Button key={op} variant={op === "keep" ? "outline" : "light"} color={COLORS[op]} leftSection={ICONS[op]} onClick={() => setAsking(op)} disabled={busy !== null} data-testid={`risk-${op}`}>
+                {t(`ops.${op}`)}
+              </Button>
+            ) : null,
+          )}
+        </Group>
+      ) : null}
       {!asking ? <FormError>{error}</FormError> : null}
       <Text size="xs" c="dimmed" data-testid="risk-report-state">
         {reportSentAt ? t("reportSentAt", { at: when(reportSentAt) }) : reportGeneratedAt || fresh ? t("reportNotSent") : t("reportMissing")}

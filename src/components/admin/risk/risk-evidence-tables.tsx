@@ -11,6 +11,7 @@ import { useWhen } from "../orders/order-labels";
 import { SubscriptionStatusBadge } from "../subscriptions/subscription-labels";
 import { shortId, type RiskEventView } from "./risk-codes";
 import { RiskLevelBadge, RiskMarks, RiskReviewBadge } from "./risk-labels";
+import { PermittedLink } from "../permitted-link";
 
 interface Column<T> { label: string; cell: (row: T) => ReactNode }
 
@@ -136,7 +137,7 @@ export function NodeStatsTable({ rows }: { rows: NodeStatView[] }) {
       testId="risk-nodes"
       empty={t("nodesEmpty")}
       columns={[
-        { label: t("node"), cell: (r) => (r.nodeId ? <Anchor component={Link} href={`/admin/nodes/${r.nodeId}`} size="sm">{r.nodeName ?? shortId(r.nodeId)}</Anchor> : t("removedNode")) },
+        { label: t("node"), cell: (r) => (r.nodeId ? <PermittedLink permission="nodes.read" href={`/admin/nodes/${r.nodeId}`} size="sm">{r.nodeName ?? shortId(r.nodeId)}</PermittedLink> : t("removedNode")) },
         { label: t("reports"), cell: (r) => r.events },
         { label: t("connections"), cell: (r) => r.connections },
         { label: t("maxTargets"), cell: (r) => r.maxUniqueTargets },
@@ -179,7 +180,7 @@ export function ScopeSubscriptionsTable({ rows }: { rows: ScopeSubscriptionView[
       testId="risk-subscriptions"
       empty={t("subscriptionsEmpty")}
       columns={[
-        { label: t("plan"), cell: (r) => <Anchor component={Link} href={`/admin/subscriptions/${r.id}`} size="sm">{r.planName}</Anchor> },
+        { label: t("plan"), cell: (r) => <PermittedLink permission="subscriptions.read" href={`/admin/subscriptions/${r.id}`} size="sm">{r.planName}</PermittedLink> },
         {
           label: t("subscriptionStatus"),
           cell: (r) => (

@@ -11,12 +11,15 @@ import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { RISK_REVIEW_CODES } from "./risk-codes";
+import { useCan } from "../staff-permissions";
 
 /** The service's limit (services/risk/review.ts MAX_REVIEW_NOTE), mirrored so the field stops there. */
 const MAX_NOTE = 2000;
 
 export function RiskReviewForm({ id, status, note }: { id: string; status: RiskReviewStatus; note: string }) {
   const t = useTranslations("adminRisk");
+  // Without risk.write the review is shown, not editable (issue 29).
+  const readOnly = !useCan()("risk.write");
   const router = useRouter();
   const { messageOf } = useErrorText();
   const [value, setValue] = useState<RiskReviewStatus>(status);
@@ -47,6 +50,7 @@ export function RiskReviewForm({ id, status, note }: { id: string; status: RiskR
           onChange={(v) => setValue(v as RiskReviewStatus)}
           data={RISK_REVIEW_CODES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
           fullWidth
+          readOnly={readOnly}
           data-testid="risk-review-status-input"
         />
       </Stack>
@@ -59,15 +63,18 @@ export function RiskReviewForm({ id, status, note }: { id: string; status: RiskR
         autosize
         minRows={3}
         maxRows={10}
-        description={t("detail.noteCount", { count: text.length, max: MAX_NOTE })}
+        readOnly={readOnly}
+        description={readOnly ? undefined : t("detail.noteCount", { count: text.length, max: MAX_NOTE })}
         data-testid="risk-review-note"
       />
       <FormError>{error}</FormError>
-      <Group justify="flex-end">
-        <Button leftSection={<IconDeviceFloppy size={16} />} onClick={save} loading={busy} disabled={!dirty} data-testid="risk-review-save">
-          {t("detail.saveReview")}
-        </Button>
-      </Group>
+      {readOnly ? null : (
+        <Group justify="flex-end">
+          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={save} loading={busy} disabled={!dirty} data-testid="risk-review-save">
+            {t("detail.saveReview")}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
 // cleared only through its "clear" box. Errors: our own checks first, then the server's per field;
 // either way the first marked field is brought into view and focused. Numbers are checked when the
 // field is left (and on every change once an error shows), never clamped.
-import { Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Card, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
@@ -23,6 +23,7 @@ import { MissingContactAlert } from "../../support-contact/missing-contact-alert
 import { ALL_FIELDS, checkField, GROUPS, perSecret, type EditableKey, type FieldDef, type FieldProblem, type SecretKey } from "./settings-groups";
 import { TestMail } from "./test-mail";
 import { UnreadableSecretsAlert } from "./unreadable-secrets-alert";
+import { useCan } from "../staff-permissions";
 
 type Values = Record<EditableKey, SettingValue>;
 
@@ -44,6 +45,7 @@ export function SettingsForm({ settings, adminEmail, wallet = false }: { setting
   const { messageOf, fieldMessages: fieldTexts, fieldText } = useErrorText();
   const rangeText = useRangeText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
+  const readOnly = !useCan()("settings.write");
   const [saved, setSaved] = useState<Values>(() => initialValues(settings));
   const [values, setValues] = useState<Values>(saved);
   const [secrets, setSecrets] = useState<Record<SecretKey, string>>(() => perSecret(""));
@@ -175,64 +177,69 @@ export function SettingsForm({ settings, adminEmail, wallet = false }: { setting
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
-      <Stack gap="lg">
-        <RequiredNote mb={-8} />
-        <UnreadableSecretsAlert unreadable={settings.secretsUnreadable} />
-        {GROUPS.filter((g) => wallet || !g.walletOnly).map((g) => (
-          <Card key={g.id} withBorder padding="lg" data-testid={`settings-group-${g.id}`}>
-            <Title order={3} size="h4" mb={4}>
-              {t(`groups.${g.id}`)}
-            </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              {t(`groupHints.${g.id}`)}
-            </Text>
-            {g.id === "support" ? <MissingContactAlert contact={String(saved.supportContact ?? "")} /> : null}
-            {g.parts ? (
-              <Stack gap="xl">
-                {g.parts.map((part) => (
-                  <Stack key={part.id} gap="sm" data-testid={`settings-part-${part.id}`}>
-                    <div>
-                      <Text fw={600}>{t(`parts.${part.id}`)}</Text>
-                      <Text size="sm" c="dimmed">
-                        {t(`partHints.${part.id}`)}
-                      </Text>
-                    </div>
-                    {grid(part.fields)}
-                  </Stack>
-                ))}
-              </Stack>
-            ) : (
-              grid(g.fields)
-            )}
-            {g.id === "mail" ? (
-              <Paper withBorder p="md" mt="lg" radius="md">
-                <TestMail defaultTo={adminEmail} />
-              </Paper>
-            ) : null}
-            {g.id === "logs" ? (
-              <Text size="sm" c="dimmed" mt="md" data-testid="last-log-cleanup">
-                {t("lastCleanup", { when: settings.lastLogCleanupAt ? fmt.dateTime(new Date(settings.lastLogCleanupAt), { dateStyle: "medium", timeStyle: "short" }) : t("never") })}
+      {/* settings.read alone: every field shown disabled, no test mail, no save (issue 29). */}
+      <Fieldset variant="unstyled" disabled={readOnly} data-testid={readOnly ? "settings-read-only" : undefined}>
+        <Stack gap="lg">
+          {readOnly ? null : <RequiredNote mb={-8} />}
+          <UnreadableSecretsAlert unreadable={settings.secretsUnreadable} />
+          {GROUPS.filter((g) => wallet || !g.walletOnly).map((g) => (
+            <Card key={g.id} withBorder padding="lg" data-testid={`settings-group-${g.id}`}>
+              <Title order={3} size="h4" mb={4}>
+                {t(`groups.${g.id}`)}
+              </Title>
+              <Text size="sm" c="dimmed" mb="md">
+                {t(`groupHints.${g.id}`)}
               </Text>
-            ) : null}
-          </Card>
-        ))}
-        <Paper
-          withBorder
-          p="sm"
-          radius="md"
-          shadow="md"
-          style={{ position: "sticky", bottom: "var(--mantine-spacing-sm)", zIndex: 5 }}
-        >
-          <Stack gap="xs">
-            <FormError>{formError}</FormError>
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy} data-testid="settings-save">
-                {t("save")}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      </Stack>
+              {g.id === "support" ? <MissingContactAlert contact={String(saved.supportContact ?? "")} /> : null}
+              {g.parts ? (
+                <Stack gap="xl">
+                  {g.parts.map((part) => (
+                    <Stack key={part.id} gap="sm" data-testid={`settings-part-${part.id}`}>
+                      <div>
+                        <Text fw={600}>{t(`parts.${part.id}`)}</Text>
+                        <Text size="sm" c="dimmed">
+                          {t(`partHints.${part.id}`)}
+                        </Text>
+                      </div>
+                      {grid(part.fields)}
+                    </Stack>
+                  ))}
+                </Stack>
+              ) : (
+                grid(g.fields)
+              )}
+              {g.id === "mail" && !readOnly ? (
+                <Paper withBorder p="md" mt="lg" radius="md">
+                  <TestMail defaultTo={adminEmail} />
+                </Paper>
+              ) : null}
+              {g.id === "logs" ? (
+                <Text size="sm" c="dimmed" mt="md" data-testid="last-log-cleanup">
+                  {t("lastCleanup", { when: settings.lastLogCleanupAt ? fmt.dateTime(new Date(settings.lastLogCleanupAt), { dateStyle: "medium", timeStyle: "short" }) : t("never") })}
+                </Text>
+              ) : null}
+            </Card>
+          ))}
+          {readOnly ? null : (
+            <Paper
+              withBorder
+              p="sm"
+              radius="md"
+              shadow="md"
+              style={{ position: "sticky", bottom: "var(--mantine-spacing-sm)", zIndex: 5 }}
+            >
+              <Stack gap="xs">
+                <FormError>{formError}</FormError>
+                <Group justify="flex-end">
+                  <Button type="submit" loading={busy} data-testid="settings-save">
+                    {t("save")}
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
+          )}
+        </Stack>
+      </Fieldset>
     </form>
   );
 }

@@ -13,7 +13,8 @@ import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText, type UiError } from "../../forms/server-error";
 import { ConfirmOpModal } from "./confirm-op-modal";
 import { OP_COLORS, opIcon } from "./op-look";
-import { opsFor, type SubscriptionOp } from "./subscription-codes";
+import { OP_PERMISSION, opsFor, type SubscriptionOp } from "./subscription-codes";
+import { useCan } from "../staff-permissions";
 
 type Result = { ok: true } | { ok: false; error: UiError };
 const call = (p: Promise<Result>) => p.catch((): Result => ({ ok: false, error: networkError() }));
@@ -42,7 +43,10 @@ export function SubscriptionActions({ sub, streaming }: Props) {
   const [reassigning, setReassigning] = useState(false);
   // The buttons follow the status as of this render; "now" is read when the page renders.
   const [renderedAt] = useState(() => Date.now());
-  const ops = opsFor(sub, renderedAt);
+  const can = useCan();
+  // Only what the role may do: support suspends and activates, moving a streaming slot is a write.
+  const ops = opsFor(sub, renderedAt).filter((op) => can(OP_PERMISSION[op]));
+  const reassign = streaming && can("subscriptions.write") ? streaming : null;
 
   const run = async (op: SubscriptionOp) => {
     setBusy(true);
@@ -64,7 +68,7 @@ export function SubscriptionActions({ sub, streaming }: Props) {
             {t(`ops.${op}`)}
           </Button>
         ))}
-        {streaming ? (
+        {reassign ? (
           <Button variant="default" leftSection={<IconArrowsExchange size={16} />} onClick={() => setReassigning(true)} data-testid="subscription-reassign">
             {t("detail.reassign")}
           </Button>
@@ -84,7 +88,7 @@ export function SubscriptionActions({ sub, streaming }: Props) {
       >
         {asking ? t(`confirmText.${asking}`, { email: sub.email, plan: sub.plan }) : null}
       </ConfirmOpModal>
-      {streaming ? <ReassignModal opened={reassigning} onClose={() => setReassigning(false)} subscriptionId={sub.id} streaming={streaming} /> : null}
+      {reassign ? <ReassignModal opened={reassigning} onClose={() => setReassigning(false)} subscriptionId={sub.id} streaming={reassign} /> : null}
     </>
   );
 }

@@ -9,10 +9,16 @@ import type { UiError } from "../../forms/server-error";
 import { BatchBar, BatchResults, refusal, useBatch, type Selection } from "../list-kit";
 import { ConfirmOpModal } from "./confirm-op-modal";
 import { OP_COLORS, opIcon } from "./op-look";
-import { shortId, SUBSCRIPTION_OPS, type SubscriptionOp, type SubscriptionRow } from "./subscription-codes";
+import { OP_PERMISSION, shortId, SUBSCRIPTION_OPS, type SubscriptionOp, type SubscriptionRow } from "./subscription-codes";
+import { useCan } from "../staff-permissions";
 
+/** The batch operations the staff member's role allows (none: no selection column, no bar). */
+export function useBatchOps(): SubscriptionOp[] {
+  const can = useCan();
+  return SUBSCRIPTION_OPS.filter((op) => can(OP_PERMISSION[op]));
+}
 
-export function SubscriptionBatch({ rows, selection }: { rows: SubscriptionRow[]; selection: Selection }) {
+export function SubscriptionBatch({ rows, selection, ops }: { rows: SubscriptionRow[]; selection: Selection; ops: SubscriptionOp[] }) {
   const t = useTranslations("adminSubscriptions");
   const labels = new Map(rows.map((r) => [r.id, `${shortId(r.id)} · ${r.email}`]));
   const { asking, ask, busy, error, results, dismiss, run, okCount } = useBatch<SubscriptionOp, BatchResult>({
@@ -33,7 +39,7 @@ export function SubscriptionBatch({ rows, selection }: { rows: SubscriptionRow[]
         <BatchResults results={results} onClose={dismiss} labels={{ summary, dismiss: t("batchDismiss"), ok: t("batchOk"), failed: t("batchFailed") }} testId="subscription-batch" />
       ) : null}
       <BatchBar selection={selection} countLabel={t("selected", { count })} clearLabel={t("clearSelection")} testId="subscription-batch-bar" error={asking ? null : error} busy={busy}>
-        {SUBSCRIPTION_OPS.map((op) => (
+        {ops.map((op) => (
           <Button key={op} size="compact-sm" variant="light" color={OP_COLORS[op]} leftSection={opIcon(op, 14)} onClick={() => ask(op)} disabled={busy} data-testid={`subscription-batch-${op}`}>
             {t(`ops.${op}`)}
           </Button>

@@ -3,6 +3,7 @@
 import type { AccessOutcome, AccessSource } from "@/server/db/schema/delivery";
 import type { NodeClientState, SubscriptionKind, SubscriptionStatus } from "@/server/db/schema/commerce";
 import type { TrafficResetStrategy } from "@/server/db/schema/catalog";
+import type { Permission } from "@/server/auth/permissions";
 
 export const SUBSCRIPTION_STATUS_CODES = ["ACTIVE", "SUSPENDED", "EXPIRED", "CANCELLED"] as const satisfies readonly SubscriptionStatus[];
 export const SUBSCRIPTION_KIND_CODES = ["PROXY", "STREAMING"] as const satisfies readonly SubscriptionKind[];
@@ -14,6 +15,8 @@ export const RESET_STRATEGY_CODES = ["NEVER", "MONTHLY_PURCHASE_DAY", "MONTHLY_F
 /** The operations of batchSubscriptionOperation (its form field `op`). */
 export const SUBSCRIPTION_OPS = ["suspend", "activate", "cancel", "delete"] as const;
 export type SubscriptionOp = (typeof SUBSCRIPTION_OPS)[number];
+/** What each operation needs (issue 29, the actions' and verbs' own permissions): support suspends and activates only. */
+export const OP_PERMISSION = { suspend: "subscriptions.suspend", activate: "subscriptions.suspend", cancel: "subscriptions.write", delete: "subscriptions.write" } as const satisfies Record<SubscriptionOp, Permission>;
 
 /** What the admin list hands the browser for one subscription. */
 export interface SubscriptionRow {

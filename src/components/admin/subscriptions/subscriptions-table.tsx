@@ -8,7 +8,7 @@ import Link from "next/link";
 import { CardFact, FilteredEmpty, ListView, SelectAll, SelectRow, Truncated, useSelection, type Column } from "../list-kit";
 import { useWhen } from "../orders/order-labels";
 import { shortId, type SubscriptionRow } from "./subscription-codes";
-import { SubscriptionBatch } from "./subscription-batch";
+import { SubscriptionBatch, useBatchOps } from "./subscription-batch";
 import { SubscriptionMarks, SubscriptionStatusBadge, UsageBar } from "./subscription-labels";
 
 const href = (s: SubscriptionRow) => `/admin/subscriptions/${s.id}`;
@@ -17,6 +17,8 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
   const t = useTranslations("adminSubscriptions");
   const when = useWhen();
   const selection = useSelection(rows.map((r) => r.id));
+  const ops = useBatchOps();
+  const batch = ops.length > 0;
 
   const target = (s: SubscriptionRow) => s.nodeName ?? s.streamingName ?? t("none");
   const select = (s: SubscriptionRow) => <SelectRow selection={selection} id={s.id} label={t("selectRow", { id: shortId(s.id) })} testId="subscription-select" />;
@@ -30,7 +32,7 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
   // Two rows of one plan lead to two subscriptions: the links name the row's short id (shown under the plan).
   const openName = (s: SubscriptionRow) => t("openFor", { plan: s.planName, id: shortId(s.id) });
   const columns: Column<SubscriptionRow>[] = [
-    { key: "select", header: <SelectAll selection={selection} label={t("selectAll")} testId="subscription-select-all" />, width: 40, cell: select },
+    ...(batch ? [{ key: "select", header: <SelectAll selection={selection} label={t("selectAll")} testId="subscription-select-all" />, width: 40, cell: select }] : []),
     {
       key: "plan",
       header: t("plan"),
@@ -65,7 +67,7 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
 
   const card = (s: SubscriptionRow) => (
     <Group gap="xs" wrap="nowrap" align="flex-start">
-      {select(s)}
+      {batch ? select(s) : null}
       <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
         <Anchor component={Link} href={href(s)} size="sm" fw={600} style={{ overflowWrap: "anywhere" }} aria-label={openName(s)} data-testid="subscription-open">
           {s.planName}
@@ -93,7 +95,7 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
 
   return (
     <Stack gap="sm">
-      <SubscriptionBatch rows={rows} selection={selection} />
+      {batch ? <SubscriptionBatch rows={rows} selection={selection} ops={ops} /> : null}
       <ListView
         rows={rows}
         rowKey={(s) => s.id}
@@ -103,7 +105,7 @@ export function SubscriptionsTable({ rows, filtered }: { rows: SubscriptionRow[]
         empty={empty}
         testId="subscriptions"
         minWidth={1000}
-        cardsHeader={<SelectAll selection={selection} label={t("selectAll")} testId="subscription-select-all" withLabel />}
+        cardsHeader={batch ? <SelectAll selection={selection} label={t("selectAll")} testId="subscription-select-all" withLabel /> : undefined}
       />
     </Stack>
   );

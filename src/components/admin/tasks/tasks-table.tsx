@@ -8,6 +8,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { retryTasksAction } from "@/app/admin/tasks/actions";
+import { useCan } from "../staff-permissions";
 import { FormError } from "../../forms/form-error";
 import { notifySuccess } from "../../forms/notify";
 import { networkError, useErrorText } from "../../forms/server-error";
@@ -30,8 +31,9 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
   const [error, setError] = useState<string | null>(null);
   const [results, setResults] = useState<BatchOutcome[] | null>(null);
   const when = (d: Date | null) => (d ? f.dateTime(d, { dateStyle: "medium", timeStyle: "medium" }) : t("none"));
-  // Only tasks that can be retried can be chosen.
-  const selection = useSelection(rows.filter((r) => r.retryable).map((r) => r.id));
+  // Only tasks that can be retried can be chosen, and only by a role that may retry (tasks.write).
+  const mayRetry = useCan()("tasks.write");
+  const selection = useSelection(mayRetry ? rows.filter((r) => r.retryable).map((r) => r.id) : []);
 
   const retry = async (ids: string[], tag: string) => {
     if (ids.length === 0) return;
@@ -61,7 +63,7 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
 
   const select = (task: TaskRow) => <SelectRow selection={selection} id={task.id} disabled={!task.retryable} label={t("selectRow", { id: task.id.slice(0, 8) })} testId="task-select" />;
   const retryOne = (task: TaskRow) =>
-    task.retryable ? (
+    mayRetry && task.retryable ? (
       <Tooltip label={t("retry")}>
         <ActionIcon variant="subtle" onClick={() => retry([task.id], task.id)} loading={busy === task.id} disabled={!!busy && busy !== task.id} aria-label={t("retry")} data-testid="task-retry">
           <IconRefresh size={16} />
@@ -70,7 +72,7 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
     ) : null;
 
   const columns: Column<TaskRow>[] = [
-    { key: "select", header: <SelectAll selection={selection} label={t("selectAll")} testId="task-select-all" />, width: 40, cell: select },
+    ...(mayRetry ? [{ key: "select", header: <SelectAll selection={selection} label={t("selectAll")} testId="task-select-all" />, width: 40, cell: select }] : []),
     {
       key: "kind",
       header: t("kind"),
@@ -103,7 +105,7 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
   const line = (label: string, value: string) => <CardFact label={label} value={value} />;
   const card = (task: TaskRow) => (
     <Group gap="xs" wrap="nowrap" align="flex-start">
-      {select(task)}
+      {mayRetry ? select(task) : null}
       <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: "anywhere" }}>
@@ -133,11 +135,13 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
       {results ? (
         <BatchResults results={results} onClose={() => setResults(null)} labels={{ summary, dismiss: t("batchDismiss"), ok: t("batchOk"), failed: t("batchFailed") }} testId="task-retry" />
       ) : null}
-      <BatchBar selection={selection} countLabel={t("selected", { count: selection.chosen.length })} clearLabel={t("clearSelection")} testId="task-batch-bar" busy={!!busy}>
-        <Button size="compact-sm" leftSection={<IconRefresh size={14} />} onClick={() => retry(selection.chosen, "batch")} loading={busy === "batch"} disabled={!!busy && busy !== "batch"} data-testid="task-retry-selected">
-          {t("retrySelected")}
-        </Button>
-      </BatchBar>
+      {mayRetry ? (
+        <BatchBar selection={selection} countLabel={t("selected", { count: selection.chosen.length })} clearLabel={t("clearSelection")} testId="task-batch-bar" busy={!!busy}>
+          <Button size="compact-sm" leftSection={<IconRefresh size={14} />} onClick={() => retry(selection.chosen, "batch")} loading={busy === "batch"} disabled={!!busy && busy !== "batch"} data-testid="task-retry-selected">
+            {t("retrySelected")}
+          </Button>
+        </BatchBar>
+      ) : null}
       <ListView
         rows={rows}
         rowKey={(task) => task.id}
@@ -148,7 +152,7 @@ export function TasksTable({ rows }: { rows: TaskRow[] }) {
         testId="tasks"
         minWidth={1000}
         wrap
-        cardsHeader={<SelectAll selection={selection} label={t("selectAll")} testId="task-select-all" withLabel />}
+        cardsHeader={mayRetry ? <SelectAll selection={selection} label={t("selectAll")} testId="task-select-all" withLabel /> : undefined}
       />
     </Stack>
   );

@@ -7,12 +7,14 @@ import Link from "next/link";
 import type { TopTrafficUser } from "@/server/services/traffic";
 import { formatBytes } from "../../subscriptions/bytes";
 import { usePhoneLayout } from "../../shell/use-phone-layout";
+import { useCan } from "../staff-permissions";
 
 const subscriptionsOf = (email: string) => `/admin/subscriptions?${new URLSearchParams({ q: email })}`;
 
 export function TopUsersTable({ rows }: { rows: TopTrafficUser[] }) {
   const t = useTranslations("adminSubscriptions.traffic");
   const phone = usePhoneLayout();
+  const mayOpen = useCan()("subscriptions.read");
   if (rows.length === 0) {
     return (
       <Card withBorder padding="lg">
@@ -22,11 +24,17 @@ export function TopUsersTable({ rows }: { rows: TopTrafficUser[] }) {
       </Card>
     );
   }
-  const link = (u: TopTrafficUser) => (
-    <Anchor component={Link} href={subscriptionsOf(u.email)} size="sm" fw={500} style={{ overflowWrap: "anywhere" }} aria-label={t("openSubscriptions", { email: u.email })} data-testid="top-user-link">
-      {u.email}
-    </Anchor>
-  );
+  // The subscription list is subscriptions.read's page; without it the address is plain text.
+  const link = (u: TopTrafficUser) =>
+    mayOpen ? (
+      <Anchor component={Link} href={subscriptionsOf(u.email)} size="sm" fw={500} style={{ overflowWrap: "anywhere" }} aria-label={t("openSubscriptions", { email: u.email })} data-testid="top-user-link">
+        {u.email}
+      </Anchor>
+    ) : (
+      <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }} data-testid="top-user-link">
+        {u.email}
+      </Text>
+    );
   if (phone) {
     return (
       <Stack gap="xs" data-testid="top-users-table">

@@ -9,6 +9,7 @@ import { useRowName } from "../../a11y/row-name";
 import { STATUS_COLORS, type AccountStatus } from "../../shell/status-badge";
 import { SETTABLE_STATUSES, type SettableStatus } from "./status-change-modal";
 import type { EditableUser } from "./user-form-modal";
+import { useCan } from "../staff-permissions";
 
 export interface UserRow extends EditableUser {
   status: AccountStatus;
@@ -41,31 +42,38 @@ function StatusMenu({ user, self, onChoose }: { user: UserRow; self: boolean; on
   );
 }
 
-/** Status menu, edit and delete: the same controls in a table row and in a phone card. */
+/** Status menu, wallet, edit and delete, those the role allows: the same controls in a table row and in a phone card. */
 export function UserActions({ user, self, wallet, onStatus, onEdit, onDelete }: { user: UserRow; self: boolean; wallet: boolean; onStatus: (status: SettableStatus) => void; onEdit: () => void; onDelete: () => void }) {
   const t = useTranslations("adminUsers");
   const tw = useTranslations("adminWalletUser.user");
   const rowName = useRowName();
+  const can = useCan();
+  // Writes only for a role with users.write; a staff account (ADMIN) is changed with staff.manage too.
+  const change = can("users.write") && (user.role !== "ADMIN" || can("staff.manage"));
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <StatusMenu user={user} self={self} onChoose={onStatus} />
-      {wallet ? (
+      {change ? <StatusMenu user={user} self={self} onChoose={onStatus} /> : null}
+      {wallet && can("wallet.read") ? (
         <Tooltip label={tw("openWallet")}>
           <ActionIcon component={Link} href={`/admin/users/${user.id}/wallet`} variant="subtle" aria-label={rowName(tw("openWallet"), user.email)} data-testid={`wallet-${user.email}`}>
             <IconWallet size={16} />
           </ActionIcon>
         </Tooltip>
       ) : null}
-      <Tooltip label={t("edit")}>
-        <ActionIcon variant="subtle" onClick={onEdit} aria-label={rowName(t("edit"), user.email)} data-testid={`edit-${user.email}`}>
-          <IconPencil size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t("delete")}>
-        <ActionIcon variant="subtle" color="red" disabled={self} onClick={onDelete} aria-label={rowName(t("delete"), user.email)} data-testid={`delete-${user.email}`}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Tooltip>
+      {change ? (
+        <>
+          <Tooltip label={t("edit")}>
+            <ActionIcon variant="subtle" onClick={onEdit} aria-label={rowName(t("edit"), user.email)} data-testid={`edit-${user.email}`}>
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t("delete")}>
+            <ActionIcon variant="subtle" color="red" disabled={self} onClick={onDelete} aria-label={rowName(t("delete"), user.email)} data-testid={`delete-${user.email}`}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </>
+      ) : null}
     </Group>
   );
 }

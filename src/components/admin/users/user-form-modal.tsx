@@ -13,6 +13,7 @@ import { notifySuccess } from "../../forms/notify";
 import { RequiredNote } from "../../forms/required-note";
 import { networkError, useErrorText } from "../../forms/server-error";
 import { PasswordField } from "../../forms/password-field";
+import { useCan } from "../staff-permissions";
 
 export interface EditableUser {
   id: string;
@@ -28,6 +29,7 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
   const t = useTranslations("adminUsers");
   const tr = useTranslations("role");
   const ts = useTranslations("status");
+  const mayManageStaff = useCan()("staff.manage");
   const router = useRouter();
   const { messageOf, fieldMessages: fieldTexts } = useErrorText();
   const { ref: formRef, focusInvalid } = useFocusFirstInvalid();
@@ -109,6 +111,8 @@ export function UserFormModal({ mode, user, opened, onClose }: Props) {
             value={v.role}
             onChange={(val) => val && setV((x) => ({ ...x, role: val }))}
             allowDeselect={false}
+            // Making or unmaking staff is staff.manage's (issue 29): without it the role stays as it is.
+            disabled={!mayManageStaff}
             error={fields.role}
             data-testid={`${p}-role`}
           />

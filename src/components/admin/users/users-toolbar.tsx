@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ListToolbar } from "../list-kit";
 import { UserFormModal } from "./user-form-modal";
+import { useCan } from "../staff-permissions";
 
 const ROLES = ["ADMIN", "USER"] as const;
 const STATUSES = ["ACTIVE", "PENDING_EMAIL", "DISABLED", "BANNED"] as const;
@@ -15,6 +16,7 @@ export function UsersToolbar() {
   const ts = useTranslations("status");
   const tr = useTranslations("role");
   const [creating, setCreating] = useState(false);
+  const mayCreate = useCan()("users.write");
   return (
     <ListToolbar
       search={{ label: t("search"), placeholder: t("searchPlaceholder"), testId: "user-search" }}
@@ -23,10 +25,14 @@ export function UsersToolbar() {
         { param: "status", label: t("status"), placeholder: t("allStatuses"), data: STATUSES.map((s) => ({ value: s, label: ts(s) })), testId: "status-filter" },
       ]}
     >
-      <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-user">
-        {t("create")}
-      </Button>
-      <UserFormModal mode="create" opened={creating} onClose={() => setCreating(false)} />
+      {mayCreate ? (
+        <>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-user">
+            {t("create")}
+          </Button>
+          <UserFormModal mode="create" opened={creating} onClose={() => setCreating(false)} />
+        </>
+      ) : null}
     </ListToolbar>
   );
 }

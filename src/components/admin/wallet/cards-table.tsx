@@ -15,6 +15,8 @@ import { networkError, useErrorText } from "@/components/forms/server-error";
 import { formatMoney } from "@/components/store/money";
 import { ListView, Truncated, type Column } from "../list-kit";
 import { cardsHref } from "./cards-toolbar";
+import { PermittedLink } from "../permitted-link";
+import { useCan } from "../staff-permissions";
 
 export interface CardRowView {
   id: string;
@@ -71,15 +73,16 @@ function Value({ card, currency }: { card: CardRowView; currency: string }) {
 
 function UsedBy({ card }: { card: CardRowView }) {
   const t = useTranslations("cards");
+  const can = useCan();
   if (!card.usedByEmail && !card.resultSubscriptionId) return <Text size="sm" c="dimmed">—</Text>;
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
       {card.usedById && card.usedByEmail ? (
-        <Anchor component={NextLink} href={`/admin/users/${card.usedById}`} size="sm" style={{ overflowWrap: "anywhere" }}>
+        <PermittedLink permission="users.read" href={`/admin/users/${card.usedById}`} size="sm" style={{ overflowWrap: "anywhere" }}>
           {card.usedByEmail}
-        </Anchor>
+        </PermittedLink>
       ) : null}
-      {card.resultSubscriptionId ? (
+      {card.resultSubscriptionId && can("subscriptions.read") ? (
         <Anchor component={NextLink} href={`/admin/subscriptions/${card.resultSubscriptionId}`} size="xs">
           {t("subscriptionLink")}
         </Anchor>
@@ -139,9 +142,10 @@ export function CardsTable({ rows, currency }: { rows: CardRowView[]; currency: 
   const t = useTranslations("cards");
   const when = useWhen();
   const [deleting, setDeleting] = useState<CardRowView | null>(null);
+  const mayDelete = useCan()("wallet.write");
 
   const deleteButton = (c: CardRowView) =>
-    c.status === "USED" ? null : (
+    c.status === "USED" || !mayDelete ? null : (
       <Button variant="subtle" color="red" size="compact-xs" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(c)} data-testid="card-delete">
         {t("delete")}
       </Button>

@@ -11,6 +11,7 @@ import { cancelAdminWalletRecharge, confirmAdminWalletRecharge, deleteAdminWalle
 import { notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText } from "@/components/forms/server-error";
 import { ConfirmModal } from "@/components/nodes/confirm-modal";
+import { useCan } from "../staff-permissions";
 import { formatMoney } from "@/components/store/money";
 import type { RechargeStatus } from "@/server/db/schema/wallet";
 import { CardFact, CardHead, ListView, Truncated, type Column } from "../list-kit";
@@ -46,6 +47,9 @@ function StatusBadge({ row }: { row: AdminRechargeRowView }) {
 function RowActions({ row, onStep }: { row: AdminRechargeRowView; onStep: (s: Step) => void }) {
   const t = useTranslations("adminWallet.recharges");
   const pending = row.status === "PENDING";
+  // Every action here is a wallet write: a read-only role sees the row alone.
+  const mayWrite = useCan()("wallet.write");
+  if (!mayWrite) return null;
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {pending ? (

@@ -3,7 +3,7 @@
 // (messages/<locale>/mail-templates.json, `mailTemplates.placeholders.<name>`).
 import { formatDate, formatDateTime, formatMoney } from "../../../i18n/format";
 
-export const MAIL_TEMPLATES = ["verify-email", "reset-password", "change-email", "support-contact", "receipt", "notification", "daily-digest", "test", "gift"] as const;
+export const MAIL_TEMPLATES = ["verify-email", "reset-password", "change-email", "support-contact", "receipt", "notification", "daily-digest", "test", "gift", "staff-invite"] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 export const MAIL_LOCALES = ["en", "zh-CN"] as const;
@@ -21,6 +21,8 @@ export const PLACEHOLDERS: Record<MailTemplate, readonly string[]> = {
   test: ["site", "time"],
   // Issue 28: a gift's one-time claim link, to its recipient: who sent it, what it is, claim before when.
   gift: ["site", "link", "sender", "plan", "time"],
+  // Issue 29: an owner's invitation to join the staff: the one-time link, the role, valid until when.
+  "staff-invite": ["site", "link", "role", "time"],
 };
 
 export const isMailTemplate = (v: unknown): v is MailTemplate => typeof v === "string" && (MAIL_TEMPLATES as readonly string[]).includes(v);
@@ -29,10 +31,10 @@ export const isMailLocale = (v: unknown): v is MailLocale => typeof v === "strin
 /** Believable values for a preview or a test mail; the site's name and address come from the settings. */
 export function sampleValues(template: MailTemplate, locale: MailLocale, site: { name: string; url: string }, now: Date): Record<string, string> {
   const base = site.url.replace(/\/+$/, "") || "https://relay.example.com";
-  const path = template === "reset-password" ? "/reset-password" : template === "receipt" ? "/orders/sample" : template === "notification" ? "/notifications" : template === "daily-digest" ? "/admin" : template === "support-contact" ? "/support/contact" : template === "gift" ? "/gift/SAMPLE-CODE" : "/verify-email";
+  const path = template === "reset-password" ? "/reset-password" : template === "receipt" ? "/orders/sample" : template === "notification" ? "/notifications" : template === "daily-digest" ? "/admin" : template === "support-contact" ? "/support/contact" : template === "gift" ? "/gift/SAMPLE-CODE" : template === "staff-invite" ? "/staff-invite/SAMPLE-TOKEN" : "/verify-email";
   const all: Record<string, string> = {
     site: site.name,
-    link: template === "receipt" || template === "notification" || template === "daily-digest" || template === "gift" ? `${base}${path}` : `${base}${path}?token=SAMPLE-TOKEN`,
+    link: template === "receipt" || template === "notification" || template === "daily-digest" || template === "gift" || template === "staff-invite" ? `${base}${path}` : `${base}${path}?token=SAMPLE-TOKEN`,
     minutes: "30",
     time: formatDateTime(now, locale),
     orderNo: "R20260101ABCD",
@@ -41,6 +43,7 @@ export function sampleValues(template: MailTemplate, locale: MailLocale, site: {
     body: locale === "en" ? "An administrator answered your ticket.\nOpen it to read the reply." : "管理员回复了您的工单。\n打开查看回复内容。",
     sender: "Alice",
     plan: locale === "en" ? "Standard (100 GB, 30 days)" : "标准套餐（100 GB，30 天）",
+    role: locale === "en" ? "Support" : "客服",
   };
   if (template === "daily-digest") {
     const day = formatDate(new Date(now.getTime() - 86_400_000), locale);

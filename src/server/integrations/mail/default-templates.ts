@@ -59,6 +59,12 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       action: "Claim your gift",
       outro: "Claim it before {{time}}. Whoever holds this link can claim the gift, so do not share it.",
     },
+    "staff-invite": {
+      subject: "You are invited to join the staff of {{site}}",
+      intro: "You are invited to help run {{site}} as {{role}}. Open the link to accept: you choose a password (or sign in to your existing account), then set up two-factor sign-in before the admin pages open.",
+      action: "Accept the invitation",
+      outro: "The link works once, until {{time}}. If you did not expect this invitation, ignore this mail.",
+    },
   },
   "zh-CN": {
     "verify-email": {
@@ -109,6 +115,12 @@ const COPY: Record<MailLocale, Record<MailTemplate, Copy>> = {
       intro: "{{sender}} 在 {{site}} 为您购买了 {{plan}}。打开链接即可领取到您的账户，没有账户可以顺便注册。",
       action: "领取礼物",
       outro: "请在 {{time}} 之前领取。持有此链接的人都可以领取这份礼物，请勿转发给他人。",
+    },
+    "staff-invite": {
+      subject: "邀请您加入 {{site}} 的工作人员",
+      intro: "邀请您以 {{role}} 身份参与管理 {{site}}。打开链接接受邀请：设置密码（或登录您已有的账户），然后开启两步验证，即可进入管理后台。",
+      action: "接受邀请",
+      outro: "链接只能使用一次，有效期至 {{time}}。如果您没有预料到这份邀请，请忽略本邮件。",
     },
   },
 };

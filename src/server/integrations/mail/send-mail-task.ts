@@ -11,7 +11,7 @@ import { loadOverride, renderWithFallback } from "./effective-template";
 import { deliver } from "./transport";
 import { mailValues, type MailLocale, type MailTemplate } from "./templates";
 
-export interface MailTaskPayload { to: string; template: MailTemplate; locale: MailLocale; link?: string; minutes?: number; orderNo?: string; amount?: string; time?: string; title?: string; body?: string; sender?: string; plan?: string }
+export interface MailTaskPayload { to: string; template: MailTemplate; locale: MailLocale; link?: string; minutes?: number; orderNo?: string; amount?: string; time?: string; title?: string; body?: string; sender?: string; plan?: string; role?: string }
 
 export const queueMail = (db: Db, { link, ...rest }: MailTaskPayload) =>
   enqueueTask(db, "mail.send", { ...rest, ...(link ? { secret: { link } } : {}) }, { maxAttempts: 6 });
@@ -20,7 +20,7 @@ export async function sendTemplatedMail(db: Db, p: MailTaskPayload) {
   const settings = await getSettingsWithSecrets(db);
   const locale: MailLocale = isMailLocale(p.locale) ? p.locale : "en";
   const override = await loadOverride(db, p.template, locale);
-  const { mail } = renderWithFallback(p.template, locale, override, mailValues({ site: settings.siteName, link: p.link, minutes: p.minutes, orderNo: p.orderNo, amount: p.amount, time: p.time, title: p.title, body: p.body, sender: p.sender, plan: p.plan }, locale));
+  const { mail } = renderWithFallback(p.template, locale, override, mailValues({ site: settings.siteName, link: p.link, minutes: p.minutes, orderNo: p.orderNo, amount: p.amount, time: p.time, title: p.title, body: p.body, sender: p.sender, plan: p.plan, role: p.role }, locale));
   return deliver(settings, { to: p.to, ...mail });
 }
 

@@ -9,7 +9,7 @@ import { checkTemplate, escapeHtml, fillNodes, type SyntaxProblem } from "./temp
 export type { MailLocale, MailTemplate } from "./catalogue";
 export type { MailSource } from "./default-templates";
 
-export interface MailVars { site: string; link?: string; minutes?: number; time?: string; orderNo?: string; amount?: string; title?: string; body?: string; sender?: string; plan?: string }
+export interface MailVars { site: string; link?: string; minutes?: number; time?: string; orderNo?: string; amount?: string; title?: string; body?: string; sender?: string; plan?: string; role?: string }
 export interface RenderedMail { subject: string; text: string; html: string }
 
 /** A source part that cannot be rendered for its template: which part, and why. */
@@ -36,6 +36,7 @@ export function mailValues(vars: MailVars, locale: MailLocale): Record<string, s
     body: vars.body ?? "",
     sender: vars.sender ?? "",
     plan: vars.plan ?? "",
+    role: vars.role ?? "",
   };
 }
 

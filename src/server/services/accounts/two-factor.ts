@@ -1,14 +1,14 @@
 // Two-factor sign-in on the account page: enrol an authenticator (QR code + first code), see how
 // many recovery codes are left, make new ones, switch it off; and the operator's reset for a lost
 // device (`relayboard user reset-2fa`).
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Ctx } from "../../context";
 import { requireAdmin, requireUser } from "../../context";
 import { verifyPassword } from "../../auth/password";
 import { newTotpSecret, totpUri } from "../../auth/totp";
 import { encryptSecret } from "../../crypto/secrets";
-import { appConfig, recoveryCodes, userTotp, users } from "../../db/schema";
+import { appConfig, passkeys, recoveryCodes, userTotp, users } from "../../db/schema";
 import { conflict, DomainError } from "../../errors";
 import { beginSecondFactorCheck } from "../../rate-limit/policies";
 import { parseInput } from "../../validation";
@@ -27,21 +27,33 @@ export interface TwoFactorStatus {
   enabled: boolean;
   enabledAt: Date | null;
   recoveryCodesLeft: number;
-  /** The site requires two-factor sign-in for administrators and the caller is one. */
+  /**
+   * The caller must have a second factor: an administrator while require2faForAdmins is on, or staff
+   * invited or created with a role (users.second_factor_required). TOTP or a passkey satisfies it.
+   */
   requiredForMe: boolean;
+  /** The caller's passkeys: one counts as the second factor a requirement asks for. */
+  passkeys: number;
 }
 
 export async function getTwoFactorStatus(ctx: Ctx): Promise<TwoFactorStatus> {
   const { userId } = requireUser(ctx);
   const [row] = await ctx.db
-    .select({ role: users.role, enabledAt: userTotp.enabledAt, adminRequired: ADMIN_TOTP_REQUIRED })
+    .select({
+      role: users.role,
+      enabledAt: userTotp.enabledAt,
+      adminRequired: ADMIN_TOTP_REQUIRED,
+      secondFactorRequired: users.secondFactorRequired,
+      passkeys: sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.userId} = ${users.id})`,
+    })
     .from(users)
     .leftJoin(userTotp, eq(userTotp.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  const requiredForMe = row?.role === "ADMIN" && Boolean(row.adminRequired);
-  if (!row?.enabledAt) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, requiredForMe };
-  return { enabled: true, enabledAt: row.enabledAt, recoveryCodesLeft: await countUnusedRecoveryCodes(ctx.db, userId), requiredForMe };
+  const requiredForMe = row?.role === "ADMIN" && (Boolean(row.adminRequired) || row.secondFactorRequired);
+  const passkeyCount = Number(row?.passkeys ?? 0);
+  if (!row?.enabledAt) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, requiredForMe, passkeys: passkeyCount };
+  return { enabled: true, enabledAt: row.enabledAt, recoveryCodesLeft: await countUnusedRecoveryCodes(ctx.db, userId), requiredForMe, passkeys: passkeyCount };
 }
 
 async function issuer(ctx: Ctx): Promise<string> {

@@ -129,12 +129,16 @@ export async function checkSession(db: Db, t: { sid: string; uid: string; sv: un
   const touchEvery = staff ? STAFF_TOUCH_INTERVAL_MS : SESSION_TOUCH_INTERVAL_MS;
   if (now.getTime() - r.lastSeenAt.getTime() > touchEvery) await touch(db, t.sid, now, touchEvery);
   const secondFactor = Boolean(r.totpEnabled) || Boolean(r.hasPasskey);
+  const factorRequired = Boolean(r.adminTotpRequired) || r.secondFactorRequired;
+  // Staff whose only second factor is a passkey: a password alone must not open the admin area, so
+  // such a session is held back as if a passkey sign-in were required (TOTP would have been asked for).
+  const passkeyIsTheFactor = factorRequired && !r.totpEnabled && Boolean(r.hasPasskey);
   return {
     role: r.role,
     email: r.email,
     name: r.name,
-    twoFactorSetupRequired: staff && (Boolean(r.adminTotpRequired) || r.secondFactorRequired) && !secondFactor,
-    passkeySignInRequired: staff && Boolean(policy?.passkeyRequired) && r.method !== "passkey",
+    twoFactorSetupRequired: staff && factorRequired && !secondFactor,
+    passkeySignInRequired: staff && (Boolean(policy?.passkeyRequired) || passkeyIsTheFactor) && r.method !== "passkey",
     staffRole: staff ? r.staffRole : null,
     customPermissions: staff ? r.customPermissions : null,
     riskRestrictedAt: staff ? null : r.riskRestrictedAt,

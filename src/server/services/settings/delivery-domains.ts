@@ -14,7 +14,7 @@ export const RESERVED_FIRST_SEGMENTS = [
   "_next", "api", "admin", "subscription-view", "account", "cart", "dashboard", "lines", "notifications", "orders", "store",
   "subscriptions", "tickets", "transfers", "wallet", "forgot-password", "login", "register", "reset-password", "support", "verify-email",
   "intl-messages", "icon.svg", "favicon.ico", "robots.txt",
-  "kb", "referral", "gift",
+  "kb", "referral", "gift", "staff-invite",
 ];
 
 const baseUrl = z

@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EditKbArticlePage({ params }: { params: Promise<{ id: string }> }) {
-  await requireAdminPage();
+  await requireAdminPage("kb.manage");
   const { id } = await params;
   const ctx = await requestCtx();
   const [article, categories, t] = await Promise.all([

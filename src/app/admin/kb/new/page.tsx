@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewKbArticlePage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("kb.manage");
   const sp = await searchParams;
   const ctx = await requestCtx();
   const [categories, t] = await Promise.all([listKbCategoriesAdmin(ctx), getTranslations("kb.admin")]);

@@ -16,6 +16,7 @@ import { NodeInfoCard } from "@/components/nodes/node-info-card";
 import { TraceCard } from "@/components/nodes/trace-table";
 import { NodeIncidentsCard } from "@/components/node-alerts/node-incidents-card";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { hasPermission } from "@/server/context";
 import type { Ctx } from "@/server/context";
 import { isDomainError } from "@/server/errors";
 import { getNode, listNodeInbounds } from "@/server/services/nodes";
@@ -47,10 +48,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function NodePage({ params }: { params: Params }) {
-  await requireAdminPage();
+  await requireAdminPage("nodes.read");
   const { id } = await params;
   const ctx = await requestCtx();
   const node = await loadNode(ctx, id);
+  // Sync, delete, the agent token and the edit form are node writes: a read-only role sees the rest.
+  const mayWrite = hasPermission(ctx, "nodes.write");
   const [inbounds, drift, latest, traces, histories, health, healthDay, healthWeek, app, t, incidents] = await Promise.all([
     listNodeInbounds(ctx, id),
     getNodeDrift(ctx, id),
@@ -98,13 +101,13 @@ export default async function NodePage({ params }: { params: Params }) {
           <Title order={2} data-testid="node-title" style={{ overflowWrap: "anywhere" }}>
             {node.name}
           </Title>
-          <NodeActions node={{ id: node.id, name: node.name, visibility: node.visibility }} />
+          {mayWrite ? <NodeActions node={{ id: node.id, name: node.name, visibility: node.visibility }} /> : null}
         </Group>
       </Stack>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <NodeInfoCard node={{ ...node, inboundCount: activeCount, inboundTotal: inboundRows.length }} />
-        <AgentTokenPanel nodeId={node.id} nodeName={node.name} token={node.agentToken} lastReportAt={node.lastAgentReportAt} serviceUrl={app.site.url} />
+        {mayWrite ? <AgentTokenPanel nodeId={node.id} nodeName={node.name} token={node.agentToken} lastReportAt={node.lastAgentReportAt} serviceUrl={app.site.url} /> : null}
       </SimpleGrid>
 
       {health[0] ? <NodeHealthCard summary={health[0]} histories={{ "1d": healthDay, "7d": healthWeek }} /> : null}
@@ -132,7 +135,7 @@ export default async function NodePage({ params }: { params: Params }) {
         ))}
       </Stack>
 
-      <NodeEditCard node={{ id: node.id, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername, hasApiToken: node.hasApiToken, panelTlsInsecure: node.panelTlsInsecure, publicHost: node.publicHost }} />
+      {mayWrite ? <NodeEditCard node={{ id: node.id, name: node.name, panelUrl: node.panelUrl, panelUsername: node.panelUsername, hasApiToken: node.hasApiToken, panelTlsInsecure: node.panelTlsInsecure, publicHost: node.publicHost }} /> : null}
     </Stack>
   );
 }

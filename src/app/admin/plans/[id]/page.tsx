@@ -9,7 +9,7 @@ import { requestCtx, requireAdminPage } from "@/server/auth/session";
 import type { Ctx } from "@/server/context";
 import { isDomainError } from "@/server/errors";
 import { getPlanAdmin, listPlanChoices, MAX_DURATION_DAYS, MAX_PLAN_GB, TRIAL_MAX_DAYS } from "@/server/services/catalog";
-import { getSettings } from "@/server/services/settings";
+import { storeCurrency } from "@/app/store-currency";
 
 type Params = Promise<{ id: string }>;
 
@@ -28,11 +28,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EditPlanPage({ params }: { params: Params }) {
-  await requireAdminPage();
+  await requireAdminPage("catalog.read");
   const { id } = await params;
   const ctx = await requestCtx();
   const plan = await loadPlan(ctx, id);
-  const [choices, settings, t] = await Promise.all([listPlanChoices(ctx), getSettings(ctx), getTranslations("catalog.plans")]);
+  const [choices, currency, t] = await Promise.all([listPlanChoices(ctx), storeCurrency(), getTranslations("catalog.plans")]);
   return (
     <Stack gap="md" maw={960}>
       <AnchorLink href="/admin/plans" size="sm">
@@ -42,7 +42,7 @@ export default async function EditPlanPage({ params }: { params: Params }) {
         {plan.name}
       </Title>
       {/* Keyed by the saved row, so a save (router.refresh) starts the form from what was stored. */}
-      <PlanForm key={plan.updatedAt.toISOString()} plan={plan} choices={choices} currency={settings.currency} limits={{ trialMaxDays: TRIAL_MAX_DAYS, maxDays: MAX_DURATION_DAYS, maxGb: MAX_PLAN_GB }} />
+      <PlanForm key={plan.updatedAt.toISOString()} plan={plan} choices={choices} currency={currency} limits={{ trialMaxDays: TRIAL_MAX_DAYS, maxDays: MAX_DURATION_DAYS, maxGb: MAX_PLAN_GB }} />
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import type { Ctx } from "@/server/context";
 import { isDomainError } from "@/server/errors";
 import { getRiskEvent } from "@/server/services/risk/admin-queries";
 import { Fact, Section, Stat } from "@/components/admin/detail-parts";
+import { PermittedLink } from "@/components/admin/permitted-link";
 
 type Params = Promise<{ id: string }>;
 
@@ -41,7 +42,7 @@ function recorded(evidence: Record<string, unknown>): [string, string][] {
 }
 
 export default async function RiskEventPage({ params }: { params: Params }) {
-  await requireAdminPage();
+  await requireAdminPage("risk.read");
   const { id } = await params;
   const ctx = await requestCtx();
   const d = await load(ctx, id);
@@ -80,9 +81,9 @@ export default async function RiskEventPage({ params }: { params: Params }) {
             </Fact>
             <Fact label={t("user")}>
               <Stack gap={2}>
-                <AnchorLink href={`/admin/users?${q(owner.email)}`} size="sm" data-testid="risk-owner">
+                <PermittedLink permission="users.read" href={`/admin/users?${q(owner.email)}`} size="sm" data-testid="risk-owner">
                   {owner.email}
-                </AnchorLink>
+                </PermittedLink>
                 <Text size="xs" c={owner.restricted ? "red" : "dimmed"} data-testid="risk-owner-restricted" data-restricted={owner.restricted}>
                   {owner.restricted ? t("detail.accountRestricted", { at: when(owner.riskRestrictedAt) }) : t("detail.accountFree")}
                 </Text>
@@ -90,9 +91,9 @@ export default async function RiskEventPage({ params }: { params: Params }) {
             </Fact>
             <Fact label={t("scope")}>
               {subscription ? (
-                <AnchorLink href={`/admin/subscriptions/${subscription.id}`} size="sm" data-testid="risk-subscription">
+                <PermittedLink permission="subscriptions.read" href={`/admin/subscriptions/${subscription.id}`} size="sm" data-testid="risk-subscription">
                   {subscription.planName} · {shortId(subscription.id)}
-                </AnchorLink>
+                </PermittedLink>
               ) : event.subscriptionId ? (
                 shortId(event.subscriptionId)
               ) : (

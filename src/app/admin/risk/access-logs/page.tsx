@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RiskAccessLogsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("risk.read");
   const sp = await searchParams;
   const ctx = await requestCtx();
   const filters = Object.fromEntries(FILTER_PARAMS.map((k) => [k, oneParam(sp[k])?.trim().slice(0, 254) ?? ""])) as unknown as AccessLogFilterValues;

@@ -21,6 +21,7 @@ import { getSubscriptionAdmin, getSubscriptionTraffic, listSubscriptionAccessLog
 import { TRAFFIC_RANGES } from "@/server/services/traffic";
 import { listSubscriptionDevices } from "@/server/services/risk/devices";
 import { Fact, Section } from "@/components/admin/detail-parts";
+import { PermittedLink } from "@/components/admin/permitted-link";
 
 type Params = Promise<{ id: string }>;
 const ACCESS_PAGE_SIZE = 20;
@@ -41,7 +42,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function SubscriptionPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("subscriptions.read");
   const [{ id }, sp] = await Promise.all([params, searchParams]);
   const ctx = await requestCtx();
   const detail = await load(ctx, id);
@@ -99,25 +100,25 @@ export default async function SubscriptionPage({ params, searchParams }: { param
             </Fact>
             <Fact label={t("detail.owner")}>
               <Stack gap={2}>
-                <AnchorLink href={`/admin/users?${q(owner.email)}`} size="sm" data-testid="subscription-owner">
+                <PermittedLink permission="users.read" href={`/admin/users?${q(owner.email)}`} size="sm" data-testid="subscription-owner">
                   {owner.email}
-                </AnchorLink>
+                </PermittedLink>
                 <AnchorLink href={`/admin/subscriptions?${q(owner.email)}`} size="xs" c="dimmed">
                   {t("detail.ownerSubscriptions")}
                 </AnchorLink>
               </Stack>
             </Fact>
             <Fact label={t("detail.plan")}>
-              <AnchorLink href={`/admin/plans/${plan.id}`} size="sm">
+              <PermittedLink permission="catalog.read" href={`/admin/plans/${plan.id}`} size="sm">
                 {plan.name}
-              </AnchorLink>{" "}
+              </PermittedLink>{" "}
               · {t(`kinds.${sub.kind}`)}
             </Fact>
             {node ? (
               <Fact label={t("detail.node")}>
-                <AnchorLink href={`/admin/nodes/${node.id}`} size="sm">
+                <PermittedLink permission="nodes.read" href={`/admin/nodes/${node.id}`} size="sm">
                   {node.name}
-                </AnchorLink>
+                </PermittedLink>
               </Fact>
             ) : null}
             {streamingKind ? <Fact label={t("detail.streaming")}>{streaming?.name ?? t("none")}</Fact> : null}

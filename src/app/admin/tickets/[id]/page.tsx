@@ -7,6 +7,7 @@ import { ReplyBox } from "@/components/tickets/reply-box";
 import { TicketHeader } from "@/components/tickets/ticket-header";
 import { TicketThread, type ThreadMessage } from "@/components/tickets/ticket-thread";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { hasPermission } from "@/server/context";
 import { isDomainError } from "@/server/errors";
 import { getTicketAdmin, listTicketAssignees } from "@/server/services/support";
 
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdminTicketPage({ params }: { params: Promise<{ id: string }> }) {
-  await requireAdminPage();
+  await requireAdminPage("tickets.read");
   const { id } = await params;
   const ctx = await requestCtx();
   // Opening the thread marks it read for staff.
@@ -27,6 +28,8 @@ export default async function AdminTicketPage({ params }: { params: Promise<{ id
   const { ticket, userEmail, messages } = loaded;
   const thread: ThreadMessage[] = messages.map((m) => ({ id: m.id, authorRole: m.authorRole, authorName: m.authorName, body: m.body, createdAt: m.createdAt, attachments: m.attachments }));
   const closed = ticket.status === "CLOSED";
+  // Replying, assigning, closing and deleting are tickets.write; tickets.read shows the thread.
+  const mayWrite = hasPermission(ctx, "tickets.write");
 
   return (
     <Stack gap="md" data-testid="admin-ticket-page" data-status={ticket.status}>
@@ -41,15 +44,17 @@ export default async function AdminTicketPage({ params }: { params: Promise<{ id
         <GridCol span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stack gap="md">
             <TicketThread messages={thread} side="admin" userLabel={userEmail} />
-            <ReplyBox url={`/api/admin/support/tickets/${ticket.id}/replies`} hint={closed ? t("admin.replyReopens") : t("admin.replyHint")} />
+            {mayWrite ? <ReplyBox url={`/api/admin/support/tickets/${ticket.id}/replies`} hint={closed ? t("admin.replyReopens") : t("admin.replyHint")} /> : null}
           </Stack>
         </GridCol>
         <GridCol span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <AdminTicketControls
-            ticket={{ id: ticket.id, subject: ticket.subject, status: ticket.status, priority: ticket.priority, category: ticket.category, assigneeId: ticket.assigneeId }}
-            admins={admins.map((a) => ({ id: a.id, label: a.name || a.email }))}
-            meId={ctx.actor.userId ?? null}
-          />
+          {mayWrite ? (
+            <AdminTicketControls
+              ticket={{ id: ticket.id, subject: ticket.subject, status: ticket.status, priority: ticket.priority, category: ticket.category, assigneeId: ticket.assigneeId }}
+              admins={admins.map((a) => ({ id: a.id, label: a.name || a.email }))}
+              meId={ctx.actor.userId ?? null}
+            />
+          ) : null}
         </GridCol>
       </Grid>
     </Stack>

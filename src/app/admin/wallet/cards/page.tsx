@@ -11,6 +11,7 @@ import { CardsToolbar } from "@/components/admin/wallet/cards-toolbar";
 import { ListFooter } from "@/components/shell/list-footer";
 import { oneParam, type SearchParams } from "@/app/search-params";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { hasPermission } from "@/server/context";
 import { CARD_KINDS, CARD_STATUSES } from "@/server/db/schema";
 import { getDb } from "@/server/db/client";
 import { getAppInfo } from "@/server/services/settings";
@@ -27,7 +28,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined => allowed.find((x) => x === v);
 
 export default async function CardsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("wallet.read");
   if ((await getAppInfo(getDb())).edition !== "wallet") notFound();
   const sp = await searchParams;
   const q = oneParam(sp.q)?.trim().slice(0, 200) || undefined;
@@ -70,7 +71,7 @@ export default async function CardsPage({ searchParams }: { searchParams: Search
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={2}>{t("title")}</Title>
-        <CardsGenerate plans={planChoices} currency={settings.currency} />
+        {hasPermission(ctx, "wallet.write") ? <CardsGenerate plans={planChoices} currency={settings.currency} /> : null}
       </Group>
       <CardsToolbar batch={batchId ?? null} />
       <CardsTable rows={rows} currency={settings.currency} />

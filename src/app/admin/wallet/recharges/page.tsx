@@ -21,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** [wallet] Every user's recharge orders: filter, search, confirm, cancel, delete. */
 export default async function AdminRechargesPage({ searchParams }: { searchParams: SearchParams }) {
   if (!isWallet()) notFound();
-  await requireAdminPage();
+  await requireAdminPage("wallet.read");
   const sp = await searchParams;
   const q = oneParam(sp.q)?.trim().slice(0, 200) || undefined;
   const status = RECHARGE_STATUSES.find((s) => s === oneParam(sp.status));

@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdminTransfersPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminPage();
+  await requireAdminPage("wallet.read");
   const ctx = await requestCtx();
   if ((await getAppInfo(ctx.db)).edition !== "wallet") notFound();
   const sp = await searchParams;

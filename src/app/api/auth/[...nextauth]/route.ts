@@ -20,7 +20,8 @@ async function handler(req: Request, ctx: Ctx, hooks?: SignInHooks): Promise<Res
   return NextAuth(authOptions(hooks))(req, ctx) as Promise<Response>;
 }
 
-const isCredentialsCallback = (p: string[]) => p[0] === "callback" && p[1] === "credentials";
+// Both sign-in providers: a password (and a code), or a passkey (services/passkeys).
+const isCredentialsCallback = (p: string[]) => p[0] === "callback" && (p[1] === "credentials" || p[1] === "passkey");
 
 /**
  * The query as next-auth can take it. A `callbackUrl` that is not a URL is refused by next-auth

@@ -27,7 +27,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function MailTemplatePage({ params }: { params: Params }) {
-  await requireAdminPage();
+  await requireAdminPage("mail.manage");
   const { template, locale } = await params;
   const [detail, t] = await Promise.all([load(await requestCtx(), template, locale), getTranslations("mailTemplates.editor")]);
   return (

@@ -12,6 +12,7 @@ import { KeysetPager } from "@/components/shell/keyset-pager";
 import { PageHeading } from "@/components/shell/page-heading";
 import { formatMoney } from "@/components/store/money";
 import { requestCtx, requireAdminPage } from "@/server/auth/session";
+import { hasPermission } from "@/server/context";
 import { getDb } from "@/server/db/client";
 import { WALLET_TX_KINDS, type WalletTxKind } from "@/server/db/schema/wallet";
 import { DomainError } from "@/server/errors";
@@ -26,7 +27,7 @@ const PAGE = 50;
 
 export default async function AdminUserWalletPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const locale = await getLocale();
-  await requireAdminPage();
+  await requireAdminPage("wallet.read");
   if ((await getAppInfo(getDb())).edition !== "wallet") notFound();
   const [{ id }, sp] = await Promise.all([params, searchParams]);
   const kindParam = oneParam(sp.kind);
@@ -52,9 +53,11 @@ export default async function AdminUserWalletPage({ params, searchParams }: { pa
 
   return (
     <Stack gap="md" maw={1100}>
-      <AnchorLink href="/admin/users" size="sm">
-        {t("back")}
-      </AnchorLink>
+      {hasPermission(ctx, "users.read") ? (
+        <AnchorLink href="/admin/users" size="sm">
+          {t("back")}
+        </AnchorLink>
+      ) : null}
       <PageHeading title={t("title", { email: w.email })} subtitle={t("adjustHint")} />
       <Card withBorder padding="lg">
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -64,7 +67,7 @@ export default async function AdminUserWalletPage({ params, searchParams }: { pa
           {money(w.balanceMinor)}
         </Text>
       </Card>
-      <WalletCreditForm userId={w.userId} currency={w.currency} />
+      {hasPermission(ctx, "wallet.write") ? <WalletCreditForm userId={w.userId} currency={w.currency} /> : null}
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <LedgerKindFilter kind={kind ?? null} />
       </Group>
