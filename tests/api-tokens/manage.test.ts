@@ -7,7 +7,7 @@ import { makeCtx } from "../../src/server/context";
 import { apiTokens, auditLogs } from "../../src/server/db/schema";
 import { authenticateApiToken, createApiToken, listApiTokens, revokeApiToken } from "../../src/server/services/api-tokens";
 import { hashApiToken } from "../../src/server/services/api-tokens/token";
-import { anonCtx, cliCtx, makeUser } from "../helpers/actors";
+import { anonCtx, cliCtx, makeStaff, makeUser } from "../helpers/actors";
 import { openSecondInstance, testDbForFile } from "../helpers/db";
 
 const t = testDbForFile();
@@ -57,6 +57,17 @@ describe("createApiToken", () => {
     await expect(listApiTokens(user.ctx)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(listApiTokens(anonCtx(t.db))).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     await expect(revokeApiToken(user.ctx, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("gives a token no scope its maker's role lacks (issue 29: no escalation through a token)", async () => {
+    const maker = await makeStaff(t.db, "token-makers", ["apiTokens.manage", "users.read"]);
+    const before = (await t.db.select().from(apiTokens)).length;
+    await expect(createApiToken(maker.ctx, { name: "x", scopes: ["read:users", "write:subscriptions"] })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      details: { reason: "permission_required", permission: "subscriptions.suspend" },
+    });
+    expect((await t.db.select().from(apiTokens)).length).toBe(before);
+    await expect(createApiToken(maker.ctx, { name: "x", scopes: ["read:users"] })).resolves.toMatchObject({ token: expect.stringMatching(/^rb_/) });
   });
 });
 

@@ -9,7 +9,7 @@ import { conflict, DomainError, validationError } from "../../errors";
 import { isUuid } from "../../uuid";
 import { parseInput } from "../../validation";
 import { recordAudit } from "../audit";
-import { API_SCOPES, isApiScope, type ApiScope } from "./scopes";
+import { API_SCOPES, isApiScope, SCOPE_PERMISSION, type ApiScope } from "./scopes";
 import { displayPrefix, newApiToken } from "./token";
 
 /** A form or the CLI sends "a,b"; a program sends an array. Stored once each, in the list's order. */
@@ -29,6 +29,8 @@ const missing = () => new DomainError("NOT_FOUND", "api_token_not_found");
 export async function createApiToken(ctx: Ctx, raw: unknown): Promise<{ id: string; token: string }> {
   requireAdmin(ctx, "apiTokens.manage");
   const input = parseInput(CreateApiTokenInput, raw);
+  // No escalation through a token (issue 29): each scope needs the permission it stands for.
+  for (const scope of input.scopes) requireAdmin(ctx, SCOPE_PERMISSION[scope]);
   const now = ctx.now();
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) throw validationError("api_token_expiry_past", { fields: { expiresAt: "invalid" } });
   const { token, prefix, hash } = newApiToken();
