@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Permission } from "../../src/server/auth/permissions";
 import { auditLogs, users } from "../../src/server/db/schema";
+import { adminCreateUser, adminUpdateUser } from "../../src/server/services/accounts";
 import { recordAudit } from "../../src/server/services/audit";
 import { changeStaffRole, inviteStaff, listStaff, removeStaff, saveStaffRole, setStaffStatus, staffAuditTrail } from "../../src/server/services/staff";
 import { makeStaff, makeUser } from "../helpers/actors";
@@ -102,6 +103,14 @@ describe("a non-owner who manages staff", () => {
     await expect(saveStaffRole(lead.ctx, { name: "sneaky", permissions: ["tickets.read", "backup.manage"], mode: "create" })).rejects.toMatchObject({ reason: "staff_role_exceeds_yours", details: { permission: "backup.manage" } });
     await expect(setStaffStatus(lead.ctx, agent.id, { status: "DISABLED", reason: "x" })).rejects.toMatchObject({ reason: "staff_role_exceeds_yours" });
     expect((await row(agent.id)).status).toBe("ACTIVE");
+    // Nor through the accounts verbs: creating staff, or promoting a customer to the admin role.
+    const lead2 = await makeStaff(site.db, "support-lead-users", [...LEAD, "users.write"]);
+    await expect(adminCreateUser(lead2.ctx, { email: staffEmail(), password: "password-123", role: "ADMIN", staffRole: "admin" })).rejects.toMatchObject({ reason: "staff_role_exceeds_yours" });
+    await expect(adminCreateUser(lead2.ctx, { email: staffEmail(), password: "password-123", role: "ADMIN", staffRole: "owner" })).rejects.toMatchObject({ reason: "staff_role_owner_only" });
+    const customer = await makeUser(site.db);
+    await expect(adminUpdateUser(lead2.ctx, customer.id, { role: "ADMIN" })).rejects.toMatchObject({ reason: "staff_role_exceeds_yours" });
+    expect((await row(customer.id)).role).toBe("USER");
+    expect(await adminCreateUser(lead2.ctx, { email: staffEmail(), password: "password-123", role: "ADMIN", staffRole: "support" })).toMatchObject({ role: "ADMIN" });
     // Within its own rights it works.
     expect(await inviteStaff(lead.ctx, { email: staffEmail(), role: "support" })).toMatchObject({ role: "support" });
     await saveStaffRole(lead.ctx, { name: "ticket-reader", permissions: ["tickets.read"], mode: "create" });

@@ -12,7 +12,7 @@ import { emailTaken } from "./email-taken";
 import { AdminCreateUserInput, AdminUpdateUserInput, parseInput, StatusChangeInput } from "./inputs";
 import { getPublicUser, getUserOrThrow } from "./queries";
 import { eraseAccessLogsOfUser } from "../subscription-content/access-log-erase";
-import { assertAnotherActiveOwner, assertMayChangeStaff, assertRoleExists } from "../staff/guards";
+import { assertAnotherActiveOwner, assertMayChangeStaff, assertMayGrant, assertRoleExists, roleGrants } from "../staff/guards";
 
 /** A unique violation on insert/update of users can only be the email. */
 const emailTakenOr = (err: unknown) => (isUniqueViolation(err) ? emailTaken("email") : err);
@@ -26,7 +26,11 @@ export async function adminCreateUser(ctx: Ctx, raw: unknown) {
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      if (staffRole) await assertRoleExists(tx, staffRole);
+      if (staffRole) {
+        await assertRoleExists(tx, staffRole);
+        // Nobody makes staff with more rights than their own (only owners make owners).
+        assertMayGrant(ctx, staffRole, await roleGrants(tx, staffRole));
+      }
       const [u] = await tx
         .insert(users)
         .values({ email: input.email, passwordHash, name: input.name || input.email.split("@")[0]!, role: input.role, staffRole, status: input.status, emailVerifiedAt: ctx.now() })
@@ -62,7 +66,11 @@ export async function adminUpdateUser(ctx: Ctx, id: string, raw: unknown) {
       const before = await getUserOrThrow(tx, id);
       const roleChange = input.role !== undefined && input.role !== before.role;
       assertMayChangeStaff(ctx, before);
-      if (roleChange) requireAdmin(ctx, "staff.manage");
+      if (roleChange) {
+        requireAdmin(ctx, "staff.manage");
+        // Promoted to the built-in admin role: only by someone who holds all of it.
+        if (input.role === "ADMIN") assertMayGrant(ctx, "admin", await roleGrants(tx, "admin"));
+      }
       if (input.role === "USER" && before.role === "ADMIN") {
         await assertAnotherActiveAdmin(ctx, tx, id);
         if (before.staffRole === "owner") await assertAnotherActiveOwner(tx, id);
