@@ -150,8 +150,8 @@ describe("managing two-factor sign-in", () => {
   it("`relayboard user reset-2fa <email>` clears it and ends the user's sessions", async () => {
     const u = await enrolledUser();
     const session = await loginOrThrow({ email: u.email, password: u.password, totpCode: await codeAt(u.secret) });
-    const out = json<{ email: string; hadTwoFactor: boolean }>(await cli(t.db, "user", "reset-2fa", u.email, "--json"));
-    expect(out).toEqual({ email: u.email, hadTwoFactor: true });
+    const out = json<{ email: string; hadTwoFactor: boolean; passkeysRemoved: number }>(await cli(t.db, "user", "reset-2fa", u.email, "--json"));
+    expect(out).toEqual({ email: u.email, hadTwoFactor: true, passkeysRemoved: 0 });
     expect(await accepted(session)).toBe(false);
     expect((await login({ email: u.email, password: u.password })).ok).toBe(true);
     const again = await cli(t.db, "user", "reset-2fa", u.email);

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { totpCodeAt } from "../../src/server/auth/totp";
 import { auditLogs, userSessions, users } from "../../src/server/db/schema";
-import { confirmTwoFactorSetup, getTwoFactorStatus, startTwoFactorSetup } from "../../src/server/services/accounts";
+import { confirmTwoFactorSetup, getTwoFactorStatus, resetTwoFactor, startTwoFactorSetup } from "../../src/server/services/accounts";
 import { checkSession } from "../../src/server/services/accounts/user-sessions";
 import { listMyPasskeys, removeMyPasskey, startPasskeyRegistration } from "../../src/server/services/passkeys";
 import { updateSettings } from "../../src/server/services/settings";
@@ -121,5 +121,19 @@ describe("changing passkeys once one exists", () => {
     if (!pk.ok) throw new Error(pk.reason);
     expect((await t.db.select().from(userSessions).where(eq(userSessions.id, pk.sid)))[0]!.method).toBe("passkey");
     expect((await listMyPasskeys(inSession(a.ctx, pk.sid))).changeNeeds).toBe("recovery");
+  });
+});
+
+describe("the operator's reset (relayboard user reset-2fa)", () => {
+  it("removes the passkeys too, ends the sessions, and the passkey no longer signs in", async () => {
+    const u = await makeUser(t.db);
+    const auth = new SoftAuthenticator();
+    await enrol(u.ctx, auth);
+    const pk = await signInWith(t.db, auth);
+    if (!pk.ok) throw new Error(pk.reason);
+    expect(await resetTwoFactor(cliCtx(t.db), u.id)).toEqual({ hadTwoFactor: false, passkeysRemoved: 1 });
+    expect(await live(pk.sid, u.id)).toBeNull();
+    expect((await signInWith(t.db, auth)).ok).toBe(false);
+    expect(await listMyPasskeys(u.ctx)).toMatchObject({ passkeys: [] });
   });
 });

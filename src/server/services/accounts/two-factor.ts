@@ -125,20 +125,21 @@ export async function disableTwoFactor(ctx: Ctx, raw: unknown): Promise<void> {
 }
 
 /**
- * Operator recovery for a lost device: removes the authenticator and recovery codes, and ends the
- * user's sessions (whoever holds the device may hold a session too). The user signs in with the
- * password alone and can enrol again.
+ * Operator recovery for a lost device: removes the authenticator, the recovery codes and the
+ * passkeys (issue 29: a lost phone may hold both), and ends the user's sessions (whoever holds the
+ * device may hold a session too). The user signs in with the password alone and can enrol again.
  */
-export async function resetTwoFactor(ctx: Ctx, userId: string): Promise<{ hadTwoFactor: boolean }> {
+export async function resetTwoFactor(ctx: Ctx, userId: string): Promise<{ hadTwoFactor: boolean; passkeysRemoved: number }> {
   requireAdmin(ctx, "users.write");
   // A staff member's second factor is staff business (and an owner's, that owner's alone).
   assertMayChangeStaff(ctx, await getUserOrThrow(ctx.db, userId));
   return ctx.db.transaction(async (tx) => {
     const removed = await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ enabledAt: userTotp.enabledAt });
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    const passkeysRemoved = (await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id })).length;
     const hadTwoFactor = removed.some((r) => r.enabledAt !== null);
-    if (hadTwoFactor) await revokeAllSessions(tx, userId, ctx.now());
-    await recordAudit(ctx, { action: "user.two_factor_reset", targetType: "user", targetId: userId, metadata: { hadTwoFactor } }, tx);
-    return { hadTwoFactor };
+    if (hadTwoFactor || passkeysRemoved > 0) await revokeAllSessions(tx, userId, ctx.now());
+    await recordAudit(ctx, { action: "user.two_factor_reset", targetType: "user", targetId: userId, metadata: { hadTwoFactor, passkeysRemoved } }, tx);
+    return { hadTwoFactor, passkeysRemoved };
   });
 }
