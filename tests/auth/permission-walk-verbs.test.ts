@@ -25,6 +25,8 @@ const ANY_ID = "00000000-0000-4000-8000-000000000000";
 const NON_LITERAL: Record<string, string> = {
   "subscriptions/admin-ops.ts changeStatus: op === \"cancel\" ? \"subscriptions.write\" : \"subscriptions.suspend\"":
     "one status change for three verbs: support (subscriptions.suspend) suspends and activates, cancelling is a write",
+  "api-tokens/manage.ts createApiToken: SCOPE_PERMISSION[scope]":
+    "after its literal apiTokens.manage check: each scope asked for needs the permission it stands for (no escalation through a token; tests/api-tokens/manage.test.ts)",
 };
 
 /** The permission a verb checks first, where its own requireAdmin call does not name it. */
