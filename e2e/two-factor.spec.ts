@@ -138,7 +138,7 @@ test("a user enrols in two-factor sign-in and then needs a code, a recovery code
   await expectSignedOut(b);
 
   // 4. Lost device: the operator resets 2FA. Open sessions end; the password alone signs in again.
-  expect(JSON.parse(cli("user", "reset-2fa", email, "--json"))).toEqual({ email, hadTwoFactor: true });
+  expect(JSON.parse(cli("user", "reset-2fa", email, "--json"))).toEqual({ email, hadTwoFactor: true, passkeysRemoved: 0 });
   await a.reload();
   await expect(a).toHaveURL(/\/login/);
   await b.getByTestId("second-factor-back").click();
