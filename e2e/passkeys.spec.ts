@@ -38,6 +38,8 @@ async function virtualAuthenticator(context: BrowserContext, page: Page): Promis
 }
 
 async function signOut(page: Page) {
+  // After a load (a redirect, a goto) the button is drawn before React attaches its handler.
+  await hydrated(page, "logout");
   await page.getByTestId("logout").click();
   await expect(page).toHaveURL(/\/login/);
   expect(await (await page.request.get("/api/auth/session")).json()).toEqual({});
