@@ -13,6 +13,7 @@ import { updateInboundDisplayName } from "../../src/server/services/nodes";
 import { buyNow, confirmOrder } from "../../src/server/services/orders";
 import { newDownloadToken } from "../../src/server/services/provisioning/provision-order";
 import { flushAccessLogs } from "../../src/server/services/subscription-content/access-log";
+import { clearContentCache } from "../../src/server/services/subscription-content/render";
 import { forgetContentSettings } from "../../src/server/services/subscription-content/content-settings";
 import { updateSettings } from "../../src/server/services/settings";
 import { myAggregateToken, rotateAggregateToken } from "../../src/server/services/subscriptions";
@@ -194,6 +195,29 @@ describe("subscription content endpoint", () => {
     // An explicit format is always content, whatever the Accept header says.
     const forced = await get(`/api/subscription/${sub.id}?token=${token}&format=base64`, { accept: "text/html" });
     expect(forced.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
+  it("answers concurrent first fetches of different subscriptions each with its own document", async () => {
+    // Cold reads of different subscriptions share one gate query and one endpoints query (db/coalesce.ts):
+    // each answer must still be its own subscription's, and a wrong token among them stays refused.
+    const subs: Awaited<ReturnType<typeof subscribed>>[] = [];
+    for (let i = 0; i < 6; i++) subs.push(await subscribed());
+    const alone = async ({ sub, token }: (typeof subs)[number]) => {
+      clearContentCache();
+      return (await get(`/api/subscription/${sub.id}?token=${token}`)).text();
+    };
+    const expected = [];
+    for (const s of subs) expected.push(await alone(s));
+    expect(new Set(expected).size).toBe(subs.length); // every subscription has its own credentials
+    clearContentCache();
+    const [first] = subs;
+    const answers = await Promise.all([
+      ...subs.map(({ sub, token }) => get(`/api/subscription/${sub.id}?token=${token}`)),
+      get(`/api/subscription/${first!.sub.id}?token=${newDownloadToken()}`),
+      get(`/api/subscription/00000000-0000-4000-8000-000000000000?token=${first!.token}`),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([...subs.map(() => 200), 404, 404]);
+    expect(await Promise.all(answers.slice(0, subs.length).map((r) => r.text()))).toEqual(expected);
   });
 
   it("answers 1,000 concurrent fetches of one subscription without a 5xx", async () => {

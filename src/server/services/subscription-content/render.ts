@@ -2,10 +2,10 @@
 // node's content versions, which every change that affects the output bumps (status, credentials,
 // inbounds, display names, node address): a stale entry is never read again, on any instance, and
 // simply ages out. Concurrent misses for one key share one render.
-import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { inbounds, nodeClients, nodes } from "../../db/schema";
 import { decryptSecret } from "../../crypto/secrets";
+import { coalescing, perHandle } from "../../db/coalesce";
+import { hotRows } from "../../db/hot-query";
 import { countSkippedEndpoints } from "../../metrics/count";
 // The flow provisioning gave the client: the same rule, so links match the panel.
 import { flowFor as flowOf } from "../provisioning/converge-client";
@@ -57,7 +57,7 @@ function endpointsCached(db: Db, subs: Pick<SubjectSubscription, "id" | "content
   const key = subs.map((s) => `${s.id}.${s.contentVersion}.${s.nodeVersion}`).join(",");
   const hit = endpointCache.get(key);
   if (hit) return hit;
-  const value = loadEndpoints(db, subs.map((s) => s.id));
+  const value = subs.length === 1 ? loadOneEndpoints(db)(subs[0]!.id).then((eps) => eps ?? []) : loadEndpoints(db, subs.map((s) => s.id));
   endpointCache.set(key, value);
   value.catch(() => endpointCache.delete(key));
   if (endpointCache.size > MAX_ENTRIES) endpointCache.delete(endpointCache.keys().next().value!);
@@ -130,26 +130,54 @@ export function nodeHostOf(node: { publicHost: string | null; panelUrl: string }
 /** Every endpoint of these subscriptions, in subscription then inbound order. */
 export async function loadEndpoints(db: Db, subscriptionIds: string[]): Promise<ProxyEndpoint[]> {
   if (subscriptionIds.length === 0) return [];
-  const rows = await db
-    .select({ client: nodeClients, inbound: inbounds, node: { name: nodes.name, publicHost: nodes.publicHost, panelUrl: nodes.panelUrl } })
-    .from(nodeClients)
-    .innerJoin(inbounds, eq(inbounds.id, nodeClients.inboundId))
-    .innerJoin(nodes, eq(nodes.id, nodeClients.nodeId))
-    .where(and(inArray(nodeClients.subscriptionId, subscriptionIds), eq(inbounds.active, true), eq(inbounds.enabled, true)))
-    .orderBy(nodeClients.createdAt, inbounds.port);
+  const rows = await endpointRows(db, subscriptionIds);
   const order = new Map(subscriptionIds.map((id, i) => [id, i]));
-  rows.sort((a, b) => order.get(a.client.subscriptionId)! - order.get(b.client.subscriptionId)!);
-  const eps: ProxyEndpoint[] = [];
-  for (const { client, inbound, node } of rows) {
-    if (!isRenderable(inbound.protocol, inbound.settings)) continue;
-    eps.push(
-      ...endpointsFor({
-        inbound: { protocol: inbound.protocol, port: inbound.port, listen: inbound.listen, remark: inbound.remark, displayName: inbound.displayName, settings: inbound.settings, streamSettings: inbound.streamSettings },
-        client: { email: client.email, credential: decryptSecret(client.credentialEnc), flow: flowOf(inbound.protocol, inbound.streamSettings) },
-        nodeHost: nodeHostOf(node),
-        nodeName: node.name,
-      }),
-    );
-  }
-  return uniqueNames(eps);
+  rows.sort((a, b) => order.get(a.subscriptionId)! - order.get(b.subscriptionId)!);
+  return uniqueNames(rows.flatMap(endpointsOfRow));
+}
+
+// One subscription's endpoints (the content endpoint's usual case): concurrent first fetches of
+// different subscriptions share one query, split here per subscription.
+const loadOneEndpoints = perHandle((db: Db) =>
+  coalescing(async (ids: string[]) => {
+    const bySub = new Map<string, ProxyEndpoint[]>(ids.map((id) => [id, []]));
+    for (const row of await endpointRows(db, ids)) bySub.get(row.subscriptionId)!.push(...endpointsOfRow(row));
+    for (const [id, eps] of bySub) bySub.set(id, uniqueNames(eps));
+    return bySub;
+  }),
+);
+
+interface EndpointRow {
+  subscriptionId: string;
+  client: { email: string; credentialEnc: string };
+  inbound: { protocol: string; port: number; listen: string; remark: string; displayName: string | null; settings: Record<string, unknown>; streamSettings: Record<string, unknown> };
+  node: { name: string; publicHost: string | null; panelUrl: string };
+}
+
+// The active and enabled inbounds' clients of these subscriptions, in client then inbound order.
+const ENDPOINTS_SQL = `select nc.subscription_id, nc.email, nc.credential_enc, i.protocol, i.port, i.listen, i.remark, i.display_name,
+  i.settings, i.stream_settings, n.name as node_name, n.public_host, n.panel_url
+  from node_clients nc join inbounds i on i.id = nc.inbound_id join nodes n on n.id = nc.node_id
+  where nc.subscription_id = any($1::uuid[]) and i.active and i.enabled
+  order by nc.created_at, i.port`;
+
+async function endpointRows(db: Db, subscriptionIds: string[]): Promise<EndpointRow[]> {
+  const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const obj = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as Record<string, unknown>;
+  return (await hotRows(db, "rb-content-endpoints", ENDPOINTS_SQL, [subscriptionIds])).map((r) => ({
+    subscriptionId: String(r.subscription_id),
+    client: { email: String(r.email), credentialEnc: String(r.credential_enc) },
+    inbound: { protocol: String(r.protocol), port: Number(r.port), listen: String(r.listen), remark: String(r.remark), displayName: str(r.display_name), settings: obj(r.settings), streamSettings: obj(r.stream_settings) },
+    node: { name: String(r.node_name), publicHost: str(r.public_host), panelUrl: String(r.panel_url) },
+  }));
+}
+
+function endpointsOfRow({ client, inbound, node }: EndpointRow): ProxyEndpoint[] {
+  if (!isRenderable(inbound.protocol, inbound.settings)) return [];
+  return endpointsFor({
+    inbound: { protocol: inbound.protocol, port: inbound.port, listen: inbound.listen, remark: inbound.remark, displayName: inbound.displayName, settings: inbound.settings, streamSettings: inbound.streamSettings },
+    client: { email: client.email, credential: decryptSecret(client.credentialEnc), flow: flowOf(inbound.protocol, inbound.streamSettings) },
+    nodeHost: nodeHostOf(node),
+    nodeName: node.name,
+  });
 }
