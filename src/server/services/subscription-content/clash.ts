@@ -1,10 +1,10 @@
-// Clash/Mihomo and Stash YAML (protocols.md §8.1). Built as plain objects and serialized by the
-// `yaml` package: names, paths and passwords come from admins and users, and only a serializer
-// quotes them correctly. An endpoint a dialect cannot carry is left out with a reason; a client
+// Clash/Mihomo and Stash YAML (protocols.md §8.1). Built as plain objects and serialized by our
+// YAML 1.1 writer (yaml-emit.ts): names, paths and passwords come from admins and users, and only a
+// serializer quotes them correctly. An endpoint a dialect cannot carry is left out with a reason; a client
 // refuses the whole file over one proxy it does not understand. Streams are read by stream.ts.
-import { stringify } from "yaml";
 import { shadowsocksKey, unaddressable } from "./endpoints";
 import { readStream, unreadableStream, type StreamView } from "./stream";
+import { emitYaml } from "./yaml-emit";
 import type { ProxyEndpoint, RenderedContent } from "./types";
 
 /** mihomo (Clash Meta), Stash, and the original Clash core (Dreamacro, final state: protocols.md §9.7). */
@@ -69,9 +69,9 @@ export function documentClash(eps: ProxyEndpoint[], opts: { dialect: ClashDialec
     "proxy-groups": groups,
     rules: [...PRIVATE_RULES, "DOMAIN-SUFFIX,local,DIRECT", `MATCH,${selectName}`],
   };
-  // YAML 1.1 output quotes yes/no/on/off and sexagesimal-looking strings, which 1.1 readers (go-yaml
-  // v2, Stash) would otherwise turn into booleans and numbers. No anchors: the name list is shared.
-  const body = stringify(profile, { version: "1.1", aliasDuplicateObjects: false, lineWidth: 0 });
+  // YAML 1.1 output quotes yes/no/on/off and number-looking strings, which 1.1 readers (go-yaml v2,
+  // Stash) would otherwise turn into booleans and numbers. No anchors: the name list is written twice.
+  const body = emitYaml(profile);
   // What was left out is said in the file itself, for whoever opens it wondering where a server went.
   const note = skipped.length ? `# ${skipped.length} of ${eps.length} servers left out: ${DIALECT_NAME[opts.dialect]} cannot carry them.\n` : "";
   return { body: note + body, contentType: "text/yaml; charset=utf-8", extension: "yaml", skipped, entries: proxies.length };
