@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import { findWrk, runWrk } from "./wrk.mjs";
 import { pageScenarios } from "./pages.mjs";
 import { startRssSampler } from "./rss.mjs";
+import { processCpuMs } from "./cpu.mjs";
 import { benchServerArgs } from "./server-command.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -275,15 +276,19 @@ async function drive(scenario, state, seconds, record) {
   );
 }
 /** The scenario under wrk: its requests described once (in turn, as the Node generator would send them), then sent. */
-async function wrkScenario(scenario, state) {
+async function wrkScenario(scenario, state, pid) {
   const connections = scenario.concurrency ?? CONCURRENCY;
   const count = scenario.wrkRequests ? scenario.wrkRequests(state) : WRK_REQUESTS;
   const requests = Array.from({ length: count }, (_, i) => scenario.request(i % connections, state));
   const base = scenario.base ?? BASE;
   const run = (seconds) => runWrk({ wrk: WRK, base, requests, connections, seconds, minBody: scenario.minBody ?? 0, expect: scenario.expect ?? "" });
   if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS); // loads route code, fills pools
+  const cpuBefore = pid ? processCpuMs(pid) : null;
   const { elapsed, ...r } = await run(scenario.seconds ?? SECONDS);
-  return { ...r, ...(scenario.batch ? { batch: scenario.batch, eventsPerSecond: Math.round((r.requests * scenario.batch) / elapsed) } : {}) };
+  const cpuAfter = cpuBefore === null ? null : processCpuMs(pid);
+  // The server's own CPU per answered request (the database's processes are not counted).
+  const cpuMsPerRequest = cpuAfter === null || !r.requests ? null : Math.round(((cpuAfter - cpuBefore) / r.requests) * 1000) / 1000;
+  return { ...r, cpuMsPerRequest, ...(scenario.batch ? { batch: scenario.batch, eventsPerSecond: Math.round((r.requests * scenario.batch) / elapsed) } : {}) };
 }
 
 function safeCheck(check, body) {
@@ -294,15 +299,15 @@ function safeCheck(check, body) {
   }
 }
 
-async function runScenario(scenario) {
+async function runScenario(scenario, pid = server?.pid) {
   const state = scenario.setup ? await scenario.setup() : undefined;
   const endRss = scenario.base ? null : rssSampler?.window(); // the ceilings run in other processes
-  const r = await measureScenario(scenario, state);
+  const r = await measureScenario(scenario, state, pid);
   return { ...r, peakRssMB: endRss?.() ?? null };
 }
 
-async function measureScenario(scenario, state) {
-  if (WRK) return { scenario: scenario.name, ...(await wrkScenario(scenario, state)) };
+async function measureScenario(scenario, state, pid) {
+  if (WRK) return { scenario: scenario.name, ...(await wrkScenario(scenario, state, pid)) };
   if (WARMUP_SECONDS > 0) await drive(scenario, state, WARMUP_SECONDS); // loads route code, fills pools
   const latencies = [];
   const errors = {};
@@ -438,7 +443,10 @@ try {
   printTable(results);
   const sub = results.find((r) => r.scenario === "subscription");
   const subBare = results.find((r) => r.scenario === "subscription-bare");
-  if (sub && subBare) console.log(`subscription / bare node:http ceiling: ${Math.round((sub.rps / subBare.rps) * 100)} % of its throughput\n`);
+  if (sub && subBare) {
+    const cpu = sub.cpuMsPerRequest && subBare.cpuMsPerRequest ? `; server CPU ${sub.cpuMsPerRequest} ms a request against its ${subBare.cpuMsPerRequest} ms` : "";
+    console.log(`subscription / bare node:http ceiling: ${Math.round((sub.rps / subBare.rps) * 100)} % of its throughput${cpu}\n`);
+  }
   for (const r of results.filter((r) => r.batch && !r.scenario.endsWith("-bare"))) {
     const bare = results.find((b) => b.scenario === `${r.scenario}-bare`);
     const ofBare = bare ? `, ${Math.round((r.eventsPerSecond / bare.eventsPerSecond) * 100)} % of the bare ceiling (${bare.eventsPerSecond} events/s)` : "";
@@ -467,7 +475,7 @@ async function measureCeiling(script, scenario, what) {
   });
   process.stdout.write(`  ${scenario.name.padEnd(14)} ${what} ... `);
   try {
-    const r = await runScenario(scenario);
+    const r = await runScenario(scenario, bare.pid);
     console.log(`${r.rps} req/s${r.batch ? ` (${r.eventsPerSecond} events/s)` : ""}`);
     return r;
   } finally {
@@ -513,8 +521,8 @@ async function stop() {
 }
 
 function printTable(results) {
-  const head = ["scenario", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "peak RSS MB"];
-  const rows = results.map((r) => [r.scenario, r.requests, r.rps, r.p50, r.p95, r.p99, r.max, r.errors, r.peakRssMB ?? "-"].map(String));
+  const head = ["scenario", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "peak RSS MB", "CPU ms/req"];
+  const rows = results.map((r) => [r.scenario, r.requests, r.rps, r.p50, r.p95, r.p99, r.max, r.errors, r.peakRssMB ?? "-", r.cpuMsPerRequest ?? "-"].map(String));
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
   console.log(`\n${line(head)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n${rows.map(line).join("\n")}\n`);
