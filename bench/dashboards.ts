@@ -6,6 +6,7 @@
 // pages' reads come from bench/admin-lists.ts; BENCH_DASHBOARD_VIEWS=a,b times only those views.
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { ALL_PERMISSIONS } from "../src/server/auth/permissions";
 import { makeCtx, type Ctx } from "../src/server/context";
 import { drizzleFor } from "../src/server/db/client";
 import { getOwnAccount, listUsers } from "../src/server/services/accounts";
@@ -34,7 +35,8 @@ if (users < 1000) {
   process.exit(2);
 }
 const { rows: admins } = await pool.query("select id, email from users where role = 'ADMIN' order by created_at limit 1");
-const admin = makeCtx(db, { kind: "admin", role: "ADMIN", userId: admins[0].id, email: admins[0].email });
+// An owner (issue 29's staff roles): every view below is one its permissions let it read.
+const admin = makeCtx(db, { kind: "admin", role: "ADMIN", userId: admins[0].id, email: admins[0].email, staffRole: "owner", permissions: ALL_PERMISSIONS });
 // Users with a live subscription: the user dashboard's busy case.
 const { rows: owners } = await pool.query("select user_id from subscriptions where status = 'ACTIVE' order by user_id limit 200");
 const userCtx = (i: number): Ctx => makeCtx(db, { kind: "user", role: "USER", userId: owners[i % owners.length].user_id });

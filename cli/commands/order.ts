@@ -24,7 +24,9 @@ const orderList: Command = {
     if (!r.rows.length) return c.out("No orders.");
     const rows = r.rows.map((x) => [x.orderNo, x.email, x.status, x.reviewStatus === "NORMAL" ? "" : x.reviewStatus, `${formatMinor(x.totalMinor)} ${x.currency}`, x.provider ?? "-", x.createdAt.toISOString(), x.id]);
     for (const line of table(["ORDER", "USER", "STATUS", "REVIEW", "TOTAL", "PROVIDER", "CREATED", "ID"], rows)) c.out(line);
-    c.out(`page ${r.page} of ${Math.max(1, Math.ceil(r.total / r.pageSize))} (${r.total} orders)`);
+    // A capped total (listOrdersAdmin counts up to a cap) is a lower bound: "of at least", "more than".
+    const pages = Math.max(1, Math.ceil(r.total / r.pageSize));
+    c.out(r.totalCapped ? `page ${r.page} of at least ${pages} (more than ${r.total} orders)` : `page ${r.page} of ${pages} (${r.total} orders)`);
   },
 };
 

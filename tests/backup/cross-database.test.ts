@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drizzleFor, type Db, type RawClient } from "../../src/server/db/client";
 import { runMigrations } from "../../src/server/db/migrate";
+import { PGLITE_EXTENSIONS } from "../../src/server/db/pglite-extensions";
 import { restoreDumpFile } from "../../src/server/services/backup/restore";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { dumpText, tempDirForFile, writeTemp } from "./helpers";
@@ -15,7 +16,7 @@ let lite: { raw: RawClient; db: Db };
 
 beforeAll(async () => {
   main = await createTestDb();
-  const raw: RawClient = { kind: "pglite", pglite: new PGlite() };
+  const raw: RawClient = { kind: "pglite", pglite: new PGlite({ extensions: PGLITE_EXTENSIONS }) };
   await runMigrations(raw);
   lite = { raw, db: drizzleFor(raw) };
 });
@@ -36,7 +37,7 @@ describe(`a dump moves between PGlite and ${process.env.TEST_DATABASE_URL ? "Pos
 
   it("the test database -> a fresh PGlite", async () => {
     const before = await snapshotEveryTable(main.db);
-    const fresh: RawClient = { kind: "pglite", pglite: new PGlite() };
+    const fresh: RawClient = { kind: "pglite", pglite: new PGlite({ extensions: PGLITE_EXTENSIONS }) };
     try {
       await runMigrations(fresh);
       const freshDb = drizzleFor(fresh);

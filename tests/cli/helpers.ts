@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Db } from "../../src/server/db/client";
+import { PGLITE_EXTENSIONS } from "../../src/server/db/pglite-extensions";
 import { afterAll, beforeAll } from "vitest";
 import { runCliCaptured } from "../../cli/run-in-service";
 import { startXuiSimulator, type XuiSimulator } from "../../simulators/xui";
@@ -57,7 +58,7 @@ export function runNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_0
  */
 export async function migratedDataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), "rb-cli-"));
-  const db = new PGlite(path.join(dir, "pglite"), { loadDataDir: new Blob([readFileSync(await ensurePgliteSnapshot())]) });
+  const db = new PGlite(path.join(dir, "pglite"), { loadDataDir: new Blob([readFileSync(await ensurePgliteSnapshot())]), extensions: PGLITE_EXTENSIONS });
   await db.waitReady;
   await db.close();
   return dir;

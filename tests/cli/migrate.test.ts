@@ -8,6 +8,7 @@ import { migrateReporting } from "../../cli/migrations";
 import { runCli } from "../../cli/run-cli";
 import { drizzleFor, type RawClient } from "../../src/server/db/client";
 import { migrationsFolder } from "../../src/server/db/migrate";
+import { PGLITE_EXTENSIONS } from "../../src/server/db/pglite-extensions";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { cli, json } from "./helpers";
 
@@ -30,7 +31,7 @@ describe("migrate", () => {
   });
 
   it("applies every migration to a fresh database, then none on the second run", async () => {
-    const raw: RawClient = { kind: "pglite", pglite: new PGlite() };
+    const raw: RawClient = { kind: "pglite", pglite: new PGlite({ extensions: PGLITE_EXTENSIONS }) };
     try {
       const db = drizzleFor(raw);
       const run = async (argv: string[]) => {

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { migrationsFolder, runMigrations } from "../../src/server/db/migrate";
+import { PGLITE_EXTENSIONS } from "../../src/server/db/pglite-extensions";
 
 const PGLITE_PREFIX = "relayboard-test-pglite-";
 const PG_PREFIX = "rb_tpl_";
@@ -34,7 +35,7 @@ export async function ensurePgliteSnapshot(): Promise<string> {
   const fingerprint = migrationsFingerprint();
   const file = pgliteSnapshotPath(fingerprint);
   if (existsSync(file)) return file;
-  const db = new PGlite();
+  const db = new PGlite({ extensions: PGLITE_EXTENSIONS });
   try {
     await runMigrations({ kind: "pglite", pglite: db });
     const dump = await db.dumpDataDir("none");
@@ -54,7 +55,7 @@ export async function ensurePgliteSnapshot(): Promise<string> {
 /** A fresh in-memory PGlite holding the migrated snapshot. */
 export async function pgliteFromSnapshot(): Promise<PGlite> {
   const file = await ensurePgliteSnapshot();
-  const db = new PGlite({ loadDataDir: new Blob([readFileSync(file)]) });
+  const db = new PGlite({ loadDataDir: new Blob([readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
   await db.waitReady;
   return db;
 }

@@ -65,6 +65,27 @@ describe("listTasksAdmin", () => {
     await expect(listTasksAdmin(admin.ctx, { cursor: "page-2" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
+  it("offers each kind the outbox holds once, in order, and none when it is empty", async () => {
+    for (const kind of ["tc.kinds-b", "tc.kinds-a", "tc.kinds-b", "tc.kinds-c"]) await enqueueTask(t.db, kind, {});
+    const held = await t.db.selectDistinct({ kind: tasks.kind }).from(tasks).orderBy(tasks.kind);
+    const { kinds } = await listTasksAdmin(admin.ctx, {});
+    expect(kinds).toEqual(held.map((k) => k.kind));
+    expect(kinds.filter((k) => k.startsWith("tc.kinds-"))).toEqual(["tc.kinds-a", "tc.kinds-b", "tc.kinds-c"]);
+    // Emptied inside a transaction that is then rolled back: the other tests keep their tasks.
+    class Rollback extends Error {
+      constructor(readonly kinds: string[]) {
+        super("rollback");
+      }
+    }
+    const empty = await t.db
+      .transaction(async (tx) => {
+        await tx.delete(tasks);
+        throw new Rollback((await listTasksAdmin({ ...admin.ctx, db: tx }, {})).kinds);
+      })
+      .catch((e: unknown) => (e instanceof Rollback ? e.kinds : e));
+    expect(empty).toEqual([]);
+  });
+
   it("never returns a payload's secret, encrypted or not", async () => {
     const sealed = await enqueueTask(t.db, "tc.secret", { to: "s@example.com", secret: { link: "https://x.test/reset?token=abcdef123456" } });
     // A row written by hand with a plain secret is stripped too.

@@ -9,6 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { env } from "../env";
 import { GateWriteClient } from "./gate-writes";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -29,7 +30,7 @@ export function openRawClient(opts: { databaseUrl?: string; dataDir: string }): 
   }
   const dir = path.join(opts.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  return { kind: "pglite", pglite: new PGlite(dir, { startParams: PGLITE_START_PARAMS, loadDataDir: emptyClusterFor(dir) }) };
+  return { kind: "pglite", pglite: new PGlite(dir, { startParams: PGLITE_START_PARAMS, loadDataDir: emptyClusterFor(dir), extensions: PGLITE_EXTENSIONS }) };
 }
 
 // PGlite is one process whose data files sit in the operating system's page cache anyway: Postgres's

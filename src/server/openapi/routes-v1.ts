@@ -17,7 +17,7 @@ const v1 = (scope: ApiScope, doc: Omit<RouteDoc, "tag" | "access" | "scope">): R
 export const API_V1_ROUTES: RouteDoc[] = [
   v1("read:users", { method: "get", path: "/api/v1/users", summary: "List users, newest first", query: UsersQuery, success: { status: 200, description: "{ items, total, page, pageSize }", schema: { name: "UserPageV1", schema: UserPageV1 } }, errors: [400, 401, 403, 429] }),
   v1("read:users", { method: "get", path: "/api/v1/users/{id}", summary: "One user", pathParams: id("The user."), success: { status: 200, description: "The user.", schema: { name: "UserV1", schema: UserV1 } }, errors: [401, 403, 404, 429] }),
-  v1("read:orders", { method: "get", path: "/api/v1/orders", summary: "List orders, newest first", query: OrdersQuery, success: { status: 200, description: "{ items, total, page, pageSize }", schema: { name: "OrderPageV1", schema: OrderPageV1 } }, errors: [400, 401, 403, 429] }),
+  v1("read:orders", { method: "get", path: "/api/v1/orders", summary: "List orders, newest first", query: OrdersQuery, success: { status: 200, description: "{ items, total, totalCapped, page, pageSize }", schema: { name: "OrderPageV1", schema: OrderPageV1 } }, errors: [400, 401, 403, 429] }),
   v1("read:subscriptions", { method: "get", path: "/api/v1/subscriptions", summary: "List subscriptions, newest first", description: "Never carries a subscription's token or URL.", query: SubscriptionsQuery, success: { status: 200, description: "{ items, total, page, pageSize }", schema: { name: "SubscriptionPageV1", schema: SubscriptionPageV1 } }, errors: [400, 401, 403, 429] }),
   v1("write:subscriptions", {
     method: "post", path: "/api/v1/subscriptions/grant", summary: "Give a user a subscription to a plan",

@@ -26,6 +26,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const provider = pick(PROVIDER_CODES, oneParam(sp.provider));
   const page = Math.min(Math.max(1, Math.floor(Number(oneParam(sp.page))) || 1), 10_000);
   const [result, t] = await Promise.all([listOrdersAdmin(await requestCtx(), { q, status, review, provider, page, pageSize: PAGE_SIZE }), getTranslations("adminOrders")]);
+  // A capped total ("more than") ends at least a page past this one (countCapFor): the next is offered.
   const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   // Only what the list shows goes to the browser.
   const rows: OrderRow[] = result.rows.map((o) => ({
@@ -49,7 +50,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
       <Title order={2}>{t("title")}</Title>
       <OrdersToolbar />
       <OrdersTable rows={rows} />
-      <ListFooter count={t("total", { count: result.total })} pages={pages} page={page} testId="orders-total" />
+      <ListFooter count={t(result.totalCapped ? "totalMore" : "total", { count: result.total })} pages={pages} page={page} testId="orders-total" />
     </Stack>
   );
 }

@@ -42,6 +42,10 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     // Email prefix search (admin lists): LIKE 'abc%' can use only a pattern-ops index under a non-C collation.
     index("users_email_pattern_idx").on(t.email.op("text_pattern_ops")),
+    // Substring search (the users list searches e-mail or name, the subscriptions and orders lists the
+    // owner's e-mail): ILIKE '%abc%' is served by trigram indexes (pg_trgm, migration 0026).
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     uniqueIndex("users_invite_code_key").on(t.inviteCode),
     uniqueIndex("users_subscription_token_hash_key").on(t.subscriptionTokenHash),
     index("users_role_status_idx").on(t.role, t.status),

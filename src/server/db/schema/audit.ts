@@ -56,7 +56,8 @@ export const tasks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("tasks_due_idx").on(t.status, t.runAt), index("tasks_kind_idx").on(t.kind, t.createdAt)],
+  // tasks_created_idx: the task center's pages, newest first (created_at desc, id desc, read backwards).
+  (t) => [index("tasks_due_idx").on(t.status, t.runAt), index("tasks_kind_idx").on(t.kind, t.createdAt), index("tasks_created_idx").on(t.createdAt, t.id)],
 );
 
 /** Cross-instance "run at most once per period" markers for scheduled jobs. */

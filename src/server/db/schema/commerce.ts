@@ -109,6 +109,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex("orders_order_no_key").on(t.orderNo),
+    // The admin list's search: any part of an order number (ILIKE '%q%', a trigram index).
+    index("orders_order_no_trgm_idx").using("gin", t.orderNo.op("gin_trgm_ops")),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.expiresAt),
     index("orders_created_idx").on(t.createdAt),

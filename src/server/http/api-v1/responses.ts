@@ -67,5 +67,8 @@ export const SubscriptionListItemV1 = SubscriptionV1.extend({
 const pageOf = <T extends z.ZodType>(item: T) => z.strictObject({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 export const UserPageV1 = pageOf(UserV1);
-export const OrderPageV1 = pageOf(OrderV1);
+// Orders are counted up to a cap (services/orders/queries.ts): a million exact ones cost a second a page.
+export const OrderPageV1 = pageOf(OrderV1).extend({
+  totalCapped: z.boolean().describe("True when more orders match than were counted: `total` is then a lower bound (it grows with the page asked for)."),
+});
 export const SubscriptionPageV1 = pageOf(SubscriptionListItemV1);

@@ -3,7 +3,7 @@
 // orders_created_idx, users_created_at_idx, subscriptions_expiry_idx, traffic_daily_day_bytes_idx,
 // subscription_risk_events_created_idx), and the queries run side by side, so the read stays fast
 // at 100,000 users and 1,000,000 orders without summary tables (bench/README.md has the figures).
-import { count, desc, eq, gte, sql } from "drizzle-orm";
+import { count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { hasPermission, requireAdmin, type Ctx } from "../../context";
 import { nodes, orders, ORDER_STATUSES, subscriptionRiskEvents, subscriptions, trafficDaily, users, type OrderStatus, type PanelStatus, type RiskLevel, type RiskReason, type RiskReviewStatus } from "../../db/schema";
 import { countUsers } from "../accounts";
@@ -43,9 +43,14 @@ export interface AdminDashboard {
   daily: { days: string[]; revenue: number[] | null; newUsers: number[] | null; trafficDays: string[]; traffic: number[] | null };
 }
 
-// "YYYY-MM-DD" of a timestamp on the Shanghai clock, written with UTC arithmetic so it does not
-// depend on the server's or the database's time zone setting (nor on tz data being installed).
-const localDayOf = (col: unknown) => sql<string>`to_char((${col} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+// The Shanghai day a timestamp falls in, as the instant it began: 24-hour bins from a Shanghai
+// midnight (fixed offset: no daylight saving there). Written as absolute time, so it does not depend
+// on the server's or the database's time zone setting (nor on tz data being installed). Rows are
+// grouped by the bin and only each group's key is formatted: formatting every row first (to_char per
+// paid order, 65,000 in 30 days at scale) cost about twice the time.
+const localDayBin = (col: unknown) => sql`date_bin(interval '1 day', ${col}, timestamptz '2000-01-01 00:00:00+08')`;
+/** "YYYY-MM-DD" of a bin: its first instant on the Shanghai clock, with UTC arithmetic. */
+const binDay = (bin: SQL) => sql<string>`to_char((${bin} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 
 const zeroStatuses = (): Record<OrderStatus, number> => Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
 
@@ -75,18 +80,18 @@ export async function getAdminDashboard(ctx: Ctx): Promise<AdminDashboard> {
   const start7 = localDayStart(now, 6);
   const today = localDayStart(now);
   const trafficDays = utcDays(now);
-  const paidDay = localDayOf(orders.paidAt);
-  const userDay = localDayOf(users.createdAt);
+  const paidBin = localDayBin(orders.paidAt);
+  const userBin = localDayBin(users.createdAt);
 
   const [settings, revenueRows, orderRows, userRows, userCounts, active, trafficRows, nodeRows, health, riskRows, incidents] = await Promise.all([
     getSettingsWithSecrets(ctx.db),
     // The literal predicate (not a parameter) lets the planner use the partial index.
     part(may.orders, () =>
       ctx.db
-        .select({ day: paidDay, currency: orders.currency, minor: sql<number>`coalesce(sum(${orders.totalMinor}), 0)`.mapWith(Number), n: count() })
+        .select({ day: binDay(paidBin), currency: orders.currency, minor: sql<number>`coalesce(sum(${orders.totalMinor}), 0)`.mapWith(Number), n: count() })
         .from(orders)
         .where(sql`${orders.status} = 'PAID' and ${orders.paidAt} >= ${start30}`)
-        .groupBy(paidDay, orders.currency),
+        .groupBy(paidBin, orders.currency),
     ),
     part(may.orders, () =>
       ctx.db
@@ -95,7 +100,7 @@ export async function getAdminDashboard(ctx: Ctx): Promise<AdminDashboard> {
         .where(gte(orders.createdAt, start7))
         .groupBy(orders.status),
     ),
-    part(may.users, () => ctx.db.select({ day: userDay, n: count() }).from(users).where(gte(users.createdAt, start30)).groupBy(userDay)),
+    part(may.users, () => ctx.db.select({ day: binDay(userBin), n: count() }).from(users).where(gte(users.createdAt, start30)).groupBy(userBin)),
     part(may.users, () => countUsers(ctx)),
     part(may.subscriptions, async () => {
       const [row] = await ctx.db.select({ n: count() }).from(subscriptions).where(sql`${subscriptions.status} = 'ACTIVE'`);

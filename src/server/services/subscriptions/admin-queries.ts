@@ -2,7 +2,7 @@
 // subscription in full (owner, plan, panel clients), its access history and its daily traffic.
 // Read-only; the writes are app/admin/subscriptions/actions.ts. Nothing here returns the download
 // token, its hash, or a panel credential.
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type Ctx } from "../../context";
 import {
@@ -23,6 +23,7 @@ import {
 import { DomainError } from "../../errors";
 import { isUuid } from "../../uuid";
 import { parseInput } from "../../validation";
+import { ownerEmailMatches } from "../accounts/owners-matching";
 import { inboundLabel } from "../catalog/plan-queries";
 import { rangeDays, TrafficRangeInput, type TrafficRange } from "../traffic/range";
 import { dailySeries, type DailySeries } from "../traffic/series";
@@ -64,10 +65,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The search box: part of the owner's email, or a subscription id (whole, or its first characters
  * as the list shows them). Ids are matched as a prefix of their text form, never with `ilike %q%`,
- * so a hex fragment in an email does not pull in unrelated ids.
+ * so a hex fragment in an email does not pull in unrelated ids. The owners are found first
+ * (owners-matching.ts), so neither the page nor the count joins every subscription with its owner.
  */
-function searchCondition(q: string): SQL {
-  const byEmail = ilike(users.email, `%${escapeLike(q)}%`);
+async function searchCondition(ctx: Ctx, q: string): Promise<SQL> {
+  const byEmail = await ownerEmailMatches(ctx.db, subscriptions.userId, `%${escapeLike(q)}%`);
   if (!/^[0-9a-f-]{4,36}$/i.test(q)) return byEmail;
   return or(byEmail, sql`${subscriptions.id}::text like ${`${escapeLike(q.toLowerCase())}%`}`)!;
 }
@@ -81,8 +83,17 @@ export async function listSubscriptionsAdmin(ctx: Ctx, raw: unknown = {}): Promi
   if (f.kind) conds.push(eq(subscriptions.kind, f.kind));
   if (f.planId) conds.push(eq(subscriptions.planId, f.planId));
   if (f.nodeId) conds.push(eq(subscriptions.nodeId, f.nodeId));
-  if (f.q) conds.push(searchCondition(f.q));
+  if (f.q) conds.push(await searchCondition(ctx, f.q));
   const where = conds.length ? and(...conds) : undefined;
+  // The page's ids first, from subscriptions alone (subscriptions_created_idx), then their rows with
+  // owner, plan, node and service: joined before the OFFSET, every skipped row was joined too.
+  const pageIds = ctx.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(where)
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize);
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select({
@@ -109,15 +120,11 @@ export async function listSubscriptionsAdmin(ctx: Ctx, raw: unknown = {}): Promi
       .innerJoin(plans, eq(plans.id, subscriptions.planId))
       .leftJoin(nodes, eq(nodes.id, subscriptions.nodeId))
       .leftJoin(streamingServices, eq(streamingServices.id, subscriptions.streamingServiceId))
-      .where(where)
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    // Every subscription has its owner (user_id is not null, cascading): the join only matters to the
-    // e-mail search. Without it the count is one index-only scan, not a join of 100,000 rows.
-    f.q
-      ? ctx.db.select({ n: count() }).from(subscriptions).innerJoin(users, eq(users.id, subscriptions.userId)).where(where)
-      : ctx.db.select({ n: count() }).from(subscriptions).where(where),
+      .where(inArray(subscriptions.id, pageIds))
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)),
+    // Every subscription has its owner (user_id is not null, cascading) and the search names owners
+    // apart: the count is of subscriptions alone (an index-only scan without filters).
+    ctx.db.select({ n: count() }).from(subscriptions).where(where),
   ]);
   return { rows, total: total?.n ?? 0, page: f.page, pageSize: f.pageSize };
 }

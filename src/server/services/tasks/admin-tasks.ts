@@ -84,14 +84,29 @@ export async function listTasksAdmin(ctx: Ctx, raw: unknown = {}): Promise<LogPa
         .orderBy(...orderBy)
         .limit(limit),
     ),
-    ctx.db.selectDistinct({ kind: tasks.kind }).from(tasks).orderBy(tasks.kind),
+    taskKinds(ctx),
   ]);
   const rows: AdminTaskRow[] = page.rows.map((r) => {
     const { [SECRET_FIELD]: _secret, [SECRET_ERASED_FIELD]: erased, ...payload } = (r.payload ?? {}) as Record<string, unknown>;
     const secretErased = erased === true;
     return { ...r, payload, secretErased, retryable: isRetryable({ status: r.status, attempts: r.attempts, secretErased }) };
   });
-  return { ...page, rows, kinds: kinds.map((k) => k.kind) };
+  return { ...page, rows, kinds };
+}
+
+/**
+ * The kinds the outbox holds, for the kind filter. SELECT DISTINCT reads every task (100,000 at
+ * scale); this walks tasks_kind_idx from one kind to the next instead, one index probe per kind.
+ */
+async function taskKinds(ctx: Ctx): Promise<string[]> {
+  const result = (await ctx.db.execute(sql`
+    with recursive k(kind) as (
+      (select ${tasks.kind} from ${tasks} order by ${tasks.kind} limit 1)
+      union all
+      select (select ${tasks.kind} from ${tasks} where ${tasks.kind} > k.kind order by ${tasks.kind} limit 1) from k where k.kind is not null
+    )
+    select kind from k where kind is not null order by kind`)) as unknown as { rows: { kind: string }[] };
+  return result.rows.map((r) => r.kind);
 }
 
 const RetryInput = z.object({ ids: z.array(z.uuid()).min(1).max(200) });

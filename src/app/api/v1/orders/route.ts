@@ -4,5 +4,8 @@ import { tokenRoute } from "@/server/http/token-route";
 import { listOrdersAdmin } from "@/server/services/orders";
 import { parseInput } from "@/server/validation";
 
-/** Orders, newest first: ?q=&status=&provider=&page=&pageSize= (scope read:orders). */
-export const GET = tokenRoute("read:orders", async ({ ctx, query }) => pageV1(await listOrdersAdmin(ctx, parseInput(OrdersQuery, query)), orderV1));
+/** Orders, newest first: ?q=&status=&provider=&page=&pageSize= (scope read:orders); `total` is capped (`totalCapped`). */
+export const GET = tokenRoute("read:orders", async ({ ctx, query }) => {
+  const page = await listOrdersAdmin(ctx, parseInput(OrdersQuery, query));
+  return { ...pageV1(page, orderV1), totalCapped: page.totalCapped };
+});
