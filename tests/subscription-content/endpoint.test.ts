@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decryptSecret } from "../../src/server/crypto/secrets";
-import { inbounds, plans, subscriptionAccessLogs, subscriptions, users } from "../../src/server/db/schema";
+import { inbounds, nodeClients, plans, subscriptionAccessLogs, subscriptions, users } from "../../src/server/db/schema";
 import { parseTrustedProxies } from "../../src/server/http/client-ip";
 import { makeRequestListener } from "../../src/server/http/request-listener";
 import { updateInboundDisplayName } from "../../src/server/services/nodes";
@@ -218,6 +218,16 @@ describe("subscription content endpoint", () => {
     ]);
     expect(answers.map((r) => r.status)).toEqual([...subs.map(() => 200), 404, 404]);
     expect(await Promise.all(answers.slice(0, subs.length).map((r) => r.text()))).toEqual(expected);
+  });
+
+  it("fails only the fetch whose credential no longer decrypts when first fetches share a round", async () => {
+    const subs: Awaited<ReturnType<typeof subscribed>>[] = [];
+    for (let i = 0; i < 4; i++) subs.push(await subscribed());
+    const [broken] = subs;
+    await shop.db.update(nodeClients).set({ credentialEnc: "v1:not-a-ciphertext" }).where(eq(nodeClients.subscriptionId, broken!.sub.id));
+    clearContentCache();
+    const statuses = await Promise.all(subs.map(({ sub, token }) => get(`/api/subscription/${sub.id}?token=${token}`).then((r) => r.status)));
+    expect(statuses).toEqual([500, 200, 200, 200]);
   });
 
   it("answers 1,000 concurrent fetches of one subscription without a 5xx", async () => {

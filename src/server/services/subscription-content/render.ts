@@ -57,7 +57,7 @@ function endpointsCached(db: Db, subs: Pick<SubjectSubscription, "id" | "content
   const key = subs.map((s) => `${s.id}.${s.contentVersion}.${s.nodeVersion}`).join(",");
   const hit = endpointCache.get(key);
   if (hit) return hit;
-  const value = subs.length === 1 ? loadOneEndpoints(db)(subs[0]!.id).then((eps) => eps ?? []) : loadEndpoints(db, subs.map((s) => s.id));
+  const value = subs.length === 1 ? loadOneEndpoints(db)(subs[0]!.id).then(ownEndpoints) : loadEndpoints(db, subs.map((s) => s.id));
   endpointCache.set(key, value);
   value.catch(() => endpointCache.delete(key));
   if (endpointCache.size > MAX_ENTRIES) endpointCache.delete(endpointCache.keys().next().value!);
@@ -137,15 +137,29 @@ export async function loadEndpoints(db: Db, subscriptionIds: string[]): Promise<
 }
 
 // One subscription's endpoints (the content endpoint's usual case): concurrent first fetches of
-// different subscriptions share one query, split here per subscription.
+// different subscriptions share one query, split here per subscription. A row that cannot be made
+// into endpoints (a credential that no longer decrypts) fails its own subscription's fetch only,
+// not the others that happened to share the round.
 const loadOneEndpoints = perHandle((db: Db) =>
   coalescing(async (ids: string[]) => {
-    const bySub = new Map<string, ProxyEndpoint[]>(ids.map((id) => [id, []]));
-    for (const row of await endpointRows(db, ids)) bySub.get(row.subscriptionId)!.push(...endpointsOfRow(row));
-    for (const [id, eps] of bySub) bySub.set(id, uniqueNames(eps));
+    const rows = new Map<string, EndpointRow[]>(ids.map((id) => [id, []]));
+    for (const row of await endpointRows(db, ids)) rows.get(row.subscriptionId)!.push(row);
+    const bySub = new Map<string, ProxyEndpoint[] | Error>();
+    for (const [id, own] of rows) {
+      try {
+        bySub.set(id, uniqueNames(own.flatMap(endpointsOfRow)));
+      } catch (err) {
+        bySub.set(id, err instanceof Error ? err : new Error(String(err)));
+      }
+    }
     return bySub;
   }),
 );
+
+function ownEndpoints(found: ProxyEndpoint[] | Error | undefined): ProxyEndpoint[] {
+  if (found instanceof Error) throw found;
+  return found ?? [];
+}
 
 interface EndpointRow {
   subscriptionId: string;
