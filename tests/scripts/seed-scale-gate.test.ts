@@ -130,8 +130,12 @@ describe("seed:scale's subscriptions at 500 on 5 nodes", () => {
     expect((await listSubscriptionsAdmin(admin, { nodeId })).total).toBe(100);
     expect((await listSubscriptionsAdmin(admin, { status: "ACTIVE" })).total).toBe(await one("select count(*)::int as n from subscriptions where status = 'ACTIVE'"));
     expect((await listUsers(admin, {})).total).toBe(500);
-    expect((await listOrdersAdmin(admin, {})).total).toBe(want.orders + 500);
-    expect((await listOrdersAdmin(admin, { status: "PAID" })).total).toBe(await one("select count(*)::int as n from orders where status = 'PAID'"));
+    // The orders list counts to 1,000 and then says "more than" (issue 25: an exact total of a million
+    // orders was a scan on every page view); below the cap it is exact.
+    const capped = (n: number) => (n > 1000 ? { total: 1000, totalCapped: true } : { total: n, totalCapped: false });
+    expect(await one("select count(*)::int as n from orders")).toBe(want.orders + 500);
+    expect(await listOrdersAdmin(admin, {})).toMatchObject(capped(want.orders + 500));
+    expect(await listOrdersAdmin(admin, { status: "PAID" })).toMatchObject(capped(await one("select count(*)::int as n from orders where status = 'PAID'")));
     // The e-mail search counts through the owner, with or without the join for the plain list.
     expect((await listOrdersAdmin(admin, { q: "scale-user-7@" })).total).toBe(await one("select count(*)::int as n from orders o join users u on u.id = o.user_id where u.email = 'scale-user-7@example.com'"));
     expect((await listSubscriptionsAdmin(admin, { q: "scale-user-7@" })).total).toBe(1);
