@@ -1,13 +1,15 @@
 // Several instances, proven (issue 25 item 5): two `npm start` processes on one PostgreSQL and one
 // Redis behind nginx running deploy/nginx.conf, TRUSTED_PROXIES naming nginx alone. Rate limits are
-// shared, the periodic jobs take effect once, one payment notify sent to both at once provisions
-// once, a session works on both, a suspension and a settings change made on one reach the other,
-// and nginx serves a request from the survivor when an instance is killed under it.
+// shared, the periodic jobs take effect once (a subscription and an unpaid order past their time),
+// one payment notify sent to both at once provisions once, a session works on both, a suspension
+// and a settings change made on one reach the other, and nginx serves a request from the survivor
+// when an instance is killed under it.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startEpaySimulator, type EpaySimulator } from "../simulators/epay/server";
 import { md5Sign } from "../simulators/epay/sign";
 import { NGINX, signalInstance, startCluster, type Cluster } from "./cluster";
 import { ADMIN, createUserAsAdmin, navigationReady, signInOverHttp, uniqueEmail } from "./helpers";
+import { buyWithCouponDialog, createCouponAsAdmin } from "./pay-helpers";
 import { rawRequest } from "./raw-request";
 import { cli, configureEpay, panelEmails, panelNode, planOnSale } from "./shop";
 import type { XuiSimulator } from "../simulators/xui";
@@ -245,6 +247,53 @@ test("the periodic jobs run on both instances and take effect once", async () =>
   expect(await version()).toBe(versionBefore + 1);
   const syncs = await cluster.sql("select id from tasks where kind = 'panel.client.sync' and payload->>'nodeClientId' = $1 and created_at >= $2", [clients[0], t]);
   expect(syncs).toHaveLength(1);
+});
+
+test("an unpaid order past its time expires once while both instances run the expiry job", async ({ browser }) => {
+  // A pending order holding a unit of the plan's stock and a use of a coupon, as a buyer leaves one.
+  const code = `CLUSTER${Date.now().toString(36)}`.toUpperCase();
+  const admin = await adminOn(browser, cluster.url);
+  await createCouponAsAdmin(admin, code, "3");
+  await admin.context().close();
+  const page = await pageOn(browser, cluster.url);
+  await signInOverHttp(page, buyer.email, buyer.password);
+  const order = await buyWithCouponDialog(page, planName, code);
+  await page.context().close();
+
+  const one = async <T,>(text: string, params: unknown[]) => (await cluster.sql<T>(text, params))[0]!;
+  const plan = await one<{ id: string }>("select id from plans where name = $1", [planName]);
+  const coupon = await one<{ id: string }>("select id from coupons where code = $1", [code]);
+  // What the order holds, next to everything that holds it: a release made twice would take the
+  // held counts below their holders (the coupon's check refuses a negative count outright).
+  const state = async () =>
+    one<{ status: string; closed: boolean; held: number; subs: number; lines: number; ours: number; uses: number; couponHolders: number; redemption: string }>(
+      `select o.status, o.closed_at is not null as closed,
+        (select stock_held from plans where id = $2) as held,
+        (select count(*)::int from subscriptions where plan_id = $2 and holds_stock) as subs,
+        (select count(*)::int from order_items i join orders p on p.id = i.order_id where i.plan_id = $2 and i.holds_stock and p.status = 'PENDING') as lines,
+        (select count(*)::int from order_items where order_id = $1 and holds_stock) as ours,
+        (select uses_held from coupons where id = $3) as uses,
+        (select count(*)::int from coupon_redemptions where coupon_id = $3 and status in ('HELD', 'USED')) as "couponHolders",
+        (select status from coupon_redemptions where order_id = $1) as redemption
+       from orders o where o.id = $1`,
+      [order.id, plan.id, coupon.id],
+    );
+  const before = await state();
+  expect(before).toMatchObject({ status: "PENDING", closed: false, ours: 1, uses: 1, couponHolders: 1, redemption: "HELD" });
+  expect(before.held).toBe(before.subs + before.lines);
+
+  await cluster.sql("update orders set expires_at = now() - interval '1 minute' where id = $1", [order.id]);
+  await expect.poll(async () => (await state()).status, { timeout: 20_000 }).toBe("EXPIRED");
+  await wait(4_500); // three more ticks of each instance's expiry job
+
+  const after = await state();
+  expect(after).toMatchObject({ status: "EXPIRED", closed: true, subs: before.subs, lines: before.lines - 1, uses: 0, couponHolders: 0, redemption: "RELEASED" });
+  // The unit went back once: the held count is its holders again, one fewer than before.
+  expect(after.held).toBe(after.subs + after.lines);
+  expect(after.held).toBe(before.held - 1);
+  // A payment the pay page opened for it is closed (a late one would be recorded as late).
+  const open = await cluster.sql("select id from payments where order_id = $1 and status <> 'CLOSED'", [order.id]);
+  expect(open).toHaveLength(0);
 });
 
 test("an instance killed under a request: nginx serves it, and the next ones, from the other", async () => {
