@@ -25,28 +25,53 @@ export function lightPageOf(path: string): LightPage | null {
 
 export const isLightPath = (path: string): boolean => lightPageOf(path) !== null;
 
+/** The browser view's words that its server component draws (the client components never read them). */
+const SERVER_DRAWN_VIEW_TEXTS = [
+  "-subscriptionPage.refused",
+  "-subscriptionPage.title",
+  "-subscriptionPage.allTitle",
+  "-subscriptionPage.intro",
+  "-subscriptionPage.privateNote",
+  "-subscriptionPage.viewOnlyNote",
+  "-subscriptionPage.expires",
+  "-subscriptionPage.noneActive",
+  "-subscriptionPage.importTitle",
+  "-subscriptionPage.importHint",
+] as const;
+
 /**
  * What each light page renders before the rest arrives. Dotted entries take one part of a
  * namespace; a leading "-" leaves a part out (texts only shown after a click or a fetch).
  */
 export const LIGHT_MESSAGES: Record<LightPage, readonly string[]> = {
-  view: ["chrome", "subscriptionPage", "-subscriptionPage.refused", "durations", "kb.clientGuide"],
+  view: ["chrome", "subscriptionPage", ...SERVER_DRAWN_VIEW_TEXTS, "durations", "kb.clientGuide"],
   own: [
     "chrome",
     "nav",
     "store.nav",
-    "role",
-    "status",
-    "notifications",
-    "-notifications.texts",
-    "-notifications.kind",
+    // The header's bell: its button and the few lines of its list (the rest is the notifications page's).
+    "notifications.bell",
+    "notifications.bellUnread",
+    "notifications.recent",
+    "notifications.markAllRead",
+    "notifications.loadFailed",
+    "notifications.noneRecent",
+    "notifications.viewAll",
     "announcements.shown",
     "riskRestriction",
-    "subscriptions",
-    "-subscriptions.extend",
-    "-subscriptions.aggregate",
+    // The access reset and the streaming credentials; the other words of the page are drawn on the server.
+    "subscriptions.detail",
+    "-subscriptions.detail.back",
+    "-subscriptions.detail.kind",
+    "-subscriptions.detail.starts",
+    "-subscriptions.detail.where",
+    "-subscriptions.detail.trafficUsedUpHint",
+    "-subscriptions.detail.restrictedHint",
+    "-subscriptions.detail.notLiveHint",
+    "-subscriptions.detail.linksTitle",
+    "-subscriptions.detail.linksHint",
     "subscriptionPage",
-    "-subscriptionPage.refused",
+    ...SERVER_DRAWN_VIEW_TEXTS,
     // The import buttons' "Set-up guide" links (knowledge base).
     "kb.clientGuide",
     "devices",
@@ -57,15 +82,10 @@ export const LIGHT_MESSAGES: Record<LightPage, readonly string[]> = {
     "-devices.planField",
     "-devices.removeTextAdmin",
     "durations",
-    // State words of the badges its client components draw (the subscription's, the shell's user
-    // status and role); every other family (orders, wallet, referral, tickets, admin words) is left to
-    // the full catalogue: each new family had grown this page (it passed its byte budget at 87.5 KB).
+    // State words of the badges its client components draw (the subscription's status); every other
+    // family (orders, wallet, referral, tickets, admin words) is left to the full catalogue: each new
+    // family had grown this page (it passed its byte budget at 87.5 KB).
     "labels.subscriptionStatus",
-    "labels.subscriptionKind",
-    "labels.planKind",
-    "labels.userStatus",
-    "labels.userRole",
-    "labels.text",
     // The confirmation dialogs mount closed but read their namespace at once.
     "nodes.cancel",
     // The "Change plan" button's word; its dialog reads the rest of planChange from the full catalogue.

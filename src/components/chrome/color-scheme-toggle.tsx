@@ -1,8 +1,9 @@
 "use client";
-import { ActionIcon, Menu, Tooltip, useMantineColorScheme, type MantineColorScheme } from "@mantine/core";
+import { Menu, Tooltip, useMantineColorScheme, type MantineColorScheme } from "@mantine/core";
 import { useMounted } from "@mantine/hooks";
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
+import { ToolButton } from "./tool-button";
 
 const ICONS = { light: IconSun, dark: IconMoon, auto: IconDeviceDesktop } as const;
 const SCHEMES: MantineColorScheme[] = ["light", "dark", "auto"];
@@ -13,15 +14,12 @@ export function ColorSchemeToggle() {
   // The stored choice is only known in the browser: render the neutral icon until mounted.
   const mounted = useMounted();
   const current = mounted ? colorScheme : "auto";
-  const Icon = ICONS[current];
 
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Tooltip label={t("colorScheme")}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("colorScheme")} data-testid="color-scheme">
-            <Icon size={20} />
-          </ActionIcon>
+          <ToolButton icon={ICONS[current]} label={t("colorScheme")} data-testid="color-scheme" />
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,5 +1,5 @@
 "use client";
-import { ActionIcon, Menu, Tooltip } from "@mantine/core";
+import { Menu, Tooltip } from "@mantine/core";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -7,6 +7,7 @@ import { useTransition } from "react";
 import { setLocaleAction } from "@/app/locale-actions";
 import { notifyError } from "../forms/notify";
 import { networkError, useErrorText } from "../forms/server-error";
+import { ToolButton } from "./tool-button";
 
 const LANGUAGES = [
   { value: "zh-CN", label: "简体中文" },
@@ -34,9 +35,7 @@ export function LanguageSwitch() {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Tooltip label={t("language")}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("language")} loading={pending} data-testid="language-switch">
-            <IconLanguage size={20} />
-          </ActionIcon>
+          <ToolButton icon={IconLanguage} label={t("language")} loading={pending} data-testid="language-switch" />
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>

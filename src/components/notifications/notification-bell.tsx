@@ -3,14 +3,16 @@
 // (fetched then, from GET /api/notifications, so "5 minutes ago" is only ever worked out in the
 // browser), each opening its link and counting as read. The count comes from the shell, kept live
 // by one poller per tab (unread-live.ts).
-import { ActionIcon, Box, Button, Divider, Group, Indicator, Loader, Popover, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Box, Button, Divider, Group, Loader, Popover, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { markAllNotificationsReadAction, markNotificationReadAction } from "@/app/(user)/notifications/actions";
+import { ToolButton } from "../chrome/tool-button";
 import { LEVEL_COLORS } from "./level";
+import classes from "./notification-bell.module.css";
 import { unreadLive } from "./unread-live";
 import type { NotificationLevel } from "@/server/db/schema/notification-kinds";
 
@@ -63,11 +65,14 @@ export function NotificationBell({ unread }: { unread: number }) {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withinPortal>
       <Popover.Target>
-        <Indicator label={unread > 99 ? "99+" : String(unread)} size={16} disabled={unread === 0} offset={4} color="red" data-testid="bell-count" data-count={unread}>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={toggle} aria-label={unread > 0 ? t("bellUnread", { count: unread }) : t("bell")} data-testid="bell">
-            <IconBell size={20} />
-          </ActionIcon>
-        </Indicator>
+        <div className={classes.bell} data-testid="bell-count" data-count={unread}>
+          <ToolButton icon={IconBell} label={unread > 0 ? t("bellUnread", { count: unread }) : t("bell")} onClick={toggle} data-testid="bell" />
+          {unread > 0 ? (
+            <span className={classes.count} aria-hidden>
+              {unread > 99 ? "99+" : unread}
+            </span>
+          ) : null}
+        </div>
       </Popover.Target>
       <Popover.Dropdown p="xs" data-testid="bell-dropdown">
         <Stack gap={4}>

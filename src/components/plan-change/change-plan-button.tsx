@@ -2,11 +2,11 @@
 // The subscription page's "Change plan" button; the dialog (and its requests) exists only while open.
 // The dialog's code is fetched when it first opens: the owner's subscription page is a light page
 // with a byte budget (e2e/subscription-links.spec.ts), and most owners never change plans.
-import { Button } from "@mantine/core";
 import { IconArrowsExchange } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { CompactButton } from "../compact-button";
 
 const ChangePlanModal = dynamic(() => import("./change-plan-modal").then((m) => m.ChangePlanModal), { ssr: false });
 
@@ -15,9 +15,9 @@ export function ChangePlanButton({ subscriptionId, planName }: { subscriptionId:
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="light" size="compact-sm" leftSection={<IconArrowsExchange size={14} aria-hidden />} onClick={() => setOpen(true)} data-testid="plan-change-open-dialog">
+      <CompactButton icon={IconArrowsExchange} variant="light" onClick={() => setOpen(true)} data-testid="plan-change-open-dialog">
         {t("open")}
-      </Button>
+      </CompactButton>
       {open ? <ChangePlanModal subscriptionId={subscriptionId} planName={planName} onClose={() => setOpen(false)} /> : null}
     </>
   );

@@ -2,19 +2,25 @@
 // The AppShell both areas share: header with burger (phones), navbar, main. The navbar slides in
 // on phones and closes itself after a navigation. The active entry is the one a click is taking us
 // to (navigation-state.ts) before the URL has changed, so the menu answers the click at once.
-import { AppShell, Badge, Burger, Group, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
+// The entries and the site's name are plain links with a class each (app-frame.module.css): every
+// signed-in page carries them, the light subscription page (60 KB of HTML) too.
+import { AppShell, Badge, Burger, Group, NavLink, ScrollArea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import type { TablerIcon } from "@tabler/icons-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
+import { OUTLINE_IN_CSS } from "../outline-icon";
 import { usePendingNavigation } from "./navigation-state";
 import { NavigationProgress } from "./navigation-progress";
+import classes from "./app-frame.module.css";
 import { PendingPage } from "./pending-page";
 
 export interface NavItem {
   href: string;
   label: string;
-  icon: ReactNode;
+  /** Drawn at 18 px with its outline attributes in CSS (outline-icon.ts): every signed-in page has a menu. */
+  icon: TablerIcon;
   /** Exact match only (dashboards), otherwise a prefix match marks the item active. */
   exact?: boolean;
   disabled?: boolean;
@@ -26,12 +32,13 @@ export interface NavItem {
 export interface NavGroup {
   group: string;
   label: string;
-  icon: ReactNode;
+  icon: TablerIcon;
   items: NavItem[];
 }
 
 export type NavEntry = NavItem | NavGroup;
 const isGroup = (e: NavEntry): e is NavGroup => "group" in e;
+const icon = (Icon: TablerIcon) => <Icon size={18} {...OUTLINE_IN_CSS} />;
 
 interface Props {
   brand: string;
@@ -59,26 +66,25 @@ export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burger
 
   const link = (item: NavItem) =>
     item.disabled ? (
-      <NavLink key={item.href} label={item.label} leftSection={item.icon} disabled rightSection={item.badge ? <Badge size="xs" variant="light" color="gray">{item.badge}</Badge> : null} />
+      <NavLink key={item.href} label={item.label} leftSection={icon(item.icon)} disabled rightSection={item.badge ? <Badge size="xs" variant="light" color="gray">{item.badge}</Badge> : null} />
     ) : (
-      <NavLink
+      <Link
         key={item.href}
-        component={Link}
         href={item.href}
-        label={item.label}
-        leftSection={item.icon}
-        active={isActive(item)}
+        className={classes.link}
+        data-active={isActive(item) || undefined}
         aria-current={isActive(item) ? "page" : undefined}
         onClick={close}
         data-testid={item.testId}
-        rightSection={
-          item.badge ? (
-            <Badge size="xs" variant="light" color="gray" data-testid={item.testId ? `${item.testId}-badge` : undefined}>
-              {item.badge}
-            </Badge>
-          ) : null
-        }
-      />
+      >
+        {icon(item.icon)}
+        <span>{item.label}</span>
+        {item.badge ? (
+          <Badge size="xs" variant="light" color="gray" data-testid={item.testId ? `${item.testId}-badge` : undefined}>
+            {item.badge}
+          </Badge>
+        ) : null}
+      </Link>
     );
 
   return (
@@ -88,11 +94,9 @@ export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burger
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={burgerLabel} />
-            <UnstyledButton component={Link} href={brandHref} style={{ minWidth: 0 }}>
-              <Text fw={700} size="lg" truncate="end" title={brand}>
-                {brand}
-              </Text>
-            </UnstyledButton>
+            <Link href={brandHref} className={classes.brand} title={brand}>
+              {brand}
+            </Link>
           </Group>
           {headerRight}
         </Group>
@@ -106,7 +110,7 @@ export function AppFrame({ brand, brandHref, nav, navFooter, headerRight, burger
                 component="button"
                 type="button"
                 label={e.label}
-                leftSection={e.icon}
+                leftSection={icon(e.icon)}
                 opened={isOpen(e)}
                 onChange={(open) => setChosen((c) => ({ ...c, [e.group]: open }))}
                 aria-expanded={isOpen(e)}

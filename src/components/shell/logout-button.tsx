@@ -1,9 +1,10 @@
 "use client";
-import { ActionIcon, Tooltip } from "@mantine/core";
+import { Tooltip } from "@mantine/core";
 import { IconLogout } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { signOut } from "../auth/next-auth-client";
+import { ToolButton } from "../chrome/tool-button";
 
 export function LogoutButton() {
   const t = useTranslations("chrome");
@@ -17,9 +18,7 @@ export function LogoutButton() {
   };
   return (
     <Tooltip label={t("logout")}>
-      <ActionIcon variant="subtle" color="gray" size="lg" onClick={logout} loading={busy} aria-label={t("logout")} data-testid="logout">
-        <IconLogout size={20} />
-      </ActionIcon>
+      <ToolButton icon={IconLogout} label={t("logout")} onClick={logout} loading={busy} data-testid="logout" />
     </Tooltip>
   );
 }

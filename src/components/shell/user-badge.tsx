@@ -1,19 +1,20 @@
 "use client";
-import { Avatar, Group, Text } from "@mantine/core";
+import { Avatar } from "@mantine/core";
+import classes from "./user-badge.module.css";
 
 /** The signed-in person at the foot of both navigation bars. */
 export function UserBadge({ name, email }: { name: string; email: string }) {
   return (
-    <Group gap="xs" wrap="nowrap" px="xs" py={4}>
+    <div className={classes.badge}>
       <Avatar size="sm" radius="xl" name={name || email} color="initials" />
-      <div style={{ minWidth: 0 }}>
-        <Text size="sm" fw={500} truncate="end" title={name}>
+      <div>
+        <p className={classes.name} title={name}>
           {name}
-        </Text>
-        <Text size="xs" c="dimmed" truncate="end" title={email}>
+        </p>
+        <p className={classes.email} title={email}>
           {email}
-        </Text>
+        </p>
       </div>
-    </Group>
+    </div>
   );
 }

@@ -44,29 +44,29 @@ export function UserShell({ user, siteName, banner, cartCount = 0, unreadCount =
   const ts = useTranslations("store.nav");
   const unread = useUnreadCount(unreadCount);
   const nav: NavItem[] = [
-    { href: "/dashboard", label: t("dashboard"), icon: <IconLayoutDashboard size={18} />, exact: true },
-    { href: "/subscriptions", label: t("subscriptions"), icon: <IconKey size={18} /> },
-    { href: "/store", label: t("store"), icon: <IconShoppingBag size={18} /> },
+    { href: "/dashboard", label: t("dashboard"), icon: IconLayoutDashboard, exact: true },
+    { href: "/subscriptions", label: t("subscriptions"), icon: IconKey },
+    { href: "/store", label: t("store"), icon: IconShoppingBag },
     {
       href: "/cart",
       label: ts("cart"),
-      icon: <IconShoppingCart size={18} />,
+      icon: IconShoppingCart,
       badge: cartCount > 0 ? String(cartCount) : undefined,
       testId: "nav-cart",
     },
-    { href: "/orders", label: t("orders"), icon: <IconReceipt size={18} /> },
+    { href: "/orders", label: t("orders"), icon: IconReceipt },
     ...(wallet
       ? [
-          { href: "/wallet", label: t("wallet"), icon: <IconWallet size={18} />, testId: "nav-wallet" },
-          { href: "/transfers", label: t("transfers"), icon: <IconTransfer size={18} />, testId: "nav-transfers" },
+          { href: "/wallet", label: t("wallet"), icon: IconWallet, testId: "nav-wallet" },
+          { href: "/transfers", label: t("transfers"), icon: IconTransfer, testId: "nav-transfers" },
         ]
       : []),
-    { href: "/lines", label: t("lines"), icon: <IconRoute size={18} /> },
-    { href: "/referral", label: t("referral"), icon: <IconUsersPlus size={18} />, testId: "nav-referral" },
-    { href: "/tickets", label: t("tickets"), icon: <IconTicket size={18} /> },
-    { href: "/kb", label: t("help"), icon: <IconBook size={18} />, testId: "nav-kb" },
-    { href: "/notifications", label: t("notifications"), icon: <IconBell size={18} />, badge: unread > 0 ? String(unread) : undefined, testId: "nav-notifications" },
-    { href: "/account", label: t("account"), icon: <IconUserCircle size={18} /> },
+    { href: "/lines", label: t("lines"), icon: IconRoute },
+    { href: "/referral", label: t("referral"), icon: IconUsersPlus, testId: "nav-referral" },
+    { href: "/tickets", label: t("tickets"), icon: IconTicket },
+    { href: "/kb", label: t("help"), icon: IconBook, testId: "nav-kb" },
+    { href: "/notifications", label: t("notifications"), icon: IconBell, badge: unread > 0 ? String(unread) : undefined, testId: "nav-notifications" },
+    { href: "/account", label: t("account"), icon: IconUserCircle },
   ];
   const footer = (
     <Stack gap={4}>

@@ -9,6 +9,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { notifyError, notifySuccess } from "@/components/forms/notify";
 import { networkError, useErrorText, type UiError } from "@/components/forms/server-error";
+import { CompactButton } from "@/components/compact-button";
 
 type Result = { ok: true } | { ok: false; error: UiError };
 
@@ -39,9 +40,9 @@ export function ConfirmResetButton({ text, run, testId }: { text: ConfirmResetTe
 
   return (
     <>
-      <Button variant="default" color="red" size="compact-sm" leftSection={<IconRefresh size={14} />} onClick={() => setOpen(true)} data-testid={testId}>
+      <CompactButton icon={IconRefresh} onClick={() => setOpen(true)} data-testid={testId}>
         {text.button}
-      </Button>
+      </CompactButton>
       <Modal opened={open} onClose={busy ? () => undefined : () => setOpen(false)} title={text.title} centered data-testid={`${testId}-dialog`}>
         <Stack gap="md">
           <Text size="sm">{text.body}</Text>

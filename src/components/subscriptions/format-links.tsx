@@ -3,19 +3,25 @@
 // and which apps read it. The user's detail page and the browser view of a link both show it.
 // One format at a time (a choice per client family): only the chosen one's QR code is drawn, so the
 // page stays short on a phone and its HTML small (issue 24 item 11: seven QR codes made 3,700 px).
-import { ActionIcon, Box, Card, Code, CopyButton, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, CopyButton, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslations } from "next-intl";
 import { QRCodeSVG } from "qrcode.react";
 import { useId, useState } from "react";
+import { OUTLINE_IN_CSS } from "../outline-icon";
 import classes from "./format-links.module.css";
+import c from "./light-layout.module.css";
+import { withFormat } from "./import-links";
 import { CONTENT_FORMATS, type ContentFormat } from "@/server/services/subscription-content/types";
 
 export type LinkFormat = "auto" | ContentFormat;
 
-/** The link without format= first (the server picks by app), then one per format. */
-export function linkEntries(contentUrl: string, urls: Record<ContentFormat, string>): { format: LinkFormat; url: string }[] {
-  return [{ format: "auto", url: contentUrl }, ...CONTENT_FORMATS.map((f) => ({ format: f, url: urls[f] }))];
+/**
+ * The link without format= first (the server picks by app), then one per format. Derived here from
+ * the one link rather than sent six more times in the page's data (the light pages' byte budget).
+ */
+export function linkEntries(contentUrl: string): { format: LinkFormat; url: string }[] {
+  return [{ format: "auto", url: contentUrl }, ...CONTENT_FORMATS.map((f) => ({ format: f, url: withFormat(contentUrl, f) }))];
 }
 
 export function CopyLinkButton({ value, testId }: { value: string; testId?: string }) {
@@ -25,7 +31,7 @@ export function CopyLinkButton({ value, testId }: { value: string; testId?: stri
       {({ copied, copy }) => (
         <Tooltip label={copied ? t("copied") : t("copy")} withArrow>
           <ActionIcon variant="light" color={copied ? "teal" : "gray"} onClick={copy} aria-label={t("copy")} data-testid={testId}>
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+            {copied ? <IconCheck size={16} {...OUTLINE_IN_CSS} /> : <IconCopy size={16} {...OUTLINE_IN_CSS} />}
           </ActionIcon>
         </Tooltip>
       )}
@@ -33,12 +39,12 @@ export function CopyLinkButton({ value, testId }: { value: string; testId?: stri
   );
 }
 
-/** A QR code on white, in dark mode too: scanners need the contrast. */
+/** A QR code on white, in dark mode too (format-links.module.css). */
 export function LinkQr({ value, label, size = 148, testId }: { value: string; label: string; size?: number; testId?: string }) {
   return (
-    <Box p={8} bg="white" style={{ borderRadius: "var(--mantine-radius-sm)", lineHeight: 0, flexShrink: 0 }}>
+    <div className={classes.qrFrame}>
       <QRCodeSVG value={value} size={size} marginSize={0} title={label} role="img" aria-label={label} data-testid={testId} />
-    </Box>
+    </div>
   );
 }
 
@@ -46,34 +52,27 @@ function FormatCard({ format, url }: { format: LinkFormat; url: string }) {
   const t = useTranslations("subscriptionPage");
   const name = t(`formats.${format}`);
   return (
-    <Card withBorder padding="sm" radius="md" data-testid="format-link" data-format={format}>
-      <Stack gap="xs" align="stretch">
-        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={600} size="sm">
-              {name}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(`formatHints.${format}`)}
-            </Text>
-          </Stack>
-          <CopyLinkButton value={url} testId={`format-copy-${format}`} />
-        </Group>
-        <Group justify="center">
-          <LinkQr value={url} label={t("qrLabel", { format: name })} testId={`format-qr-${format}`} />
-        </Group>
-        {/* Selectable in one go, for browsers without the clipboard API (plain http). */}
-        <Code block style={{ whiteSpace: "normal", overflowWrap: "anywhere", userSelect: "all", fontSize: 12 }} data-testid={`format-url-${format}`}>
-          {url}
-        </Code>
-      </Stack>
-    </Card>
+    <div className={`${c.card} ${c.tight}`} data-testid="format-link" data-format={format}>
+      <div className={classes.head}>
+        <div>
+          <p className={`${c.text} ${c.strong}`}>{name}</p>
+          <p className={c.small}>{t(`formatHints.${format}`)}</p>
+        </div>
+        <CopyLinkButton value={url} testId={`format-copy-${format}`} />
+      </div>
+      <div className={classes.qrRow}>
+        <LinkQr value={url} label={t("qrLabel", { format: name })} testId={`format-qr-${format}`} />
+      </div>
+      <pre className={classes.url} data-testid={`format-url-${format}`} dir="ltr">
+        {url}
+      </pre>
+    </div>
   );
 }
 
-export function FormatLinks({ contentUrl, urls }: { contentUrl: string; urls: Record<ContentFormat, string> }) {
+export function FormatLinks({ contentUrl }: { contentUrl: string }) {
   const t = useTranslations("subscriptionPage");
-  const entries = linkEntries(contentUrl, urls);
+  const entries = linkEntries(contentUrl);
   const [active, setActive] = useState<LinkFormat>("auto");
   const group = useId();
   const current = entries.find((e) => e.format === active) ?? entries[0]!;

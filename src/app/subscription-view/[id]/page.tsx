@@ -24,7 +24,6 @@ import { makeCtx } from "@/server/context";
 import { openContent, type GateResult, type SubjectSubscription } from "@/server/services/subscription-content/access";
 import { contentSettings } from "@/server/services/subscription-content/content-settings";
 import { logGateOutcome } from "@/server/services/subscription-content/serve";
-import { CONTENT_FORMATS, type ContentFormat } from "@/server/services/subscription-content/types";
 import { aggregateContentUrl, subscriptionContentUrl } from "@/server/services/subscription-content/urls";
 import { trafficExhausted } from "@/server/services/provisioning/desired-state";
 
@@ -135,7 +134,6 @@ export default async function SubscriptionViewPage({ params, searchParams }: { p
     );
   }
   const contentUrl = one ? subscriptionContentUrl(settings.contentRoot, id, token) : aggregateContentUrl(settings.contentRoot, token);
-  const urls = Object.fromEntries(CONTENT_FORMATS.map((f) => [f, one ? subscriptionContentUrl(settings.contentRoot, id, token, f) : aggregateContentUrl(settings.contentRoot, token, f)])) as Record<ContentFormat, string>;
   const name = one ? (subject.subscriptions[0]?.planName ?? info.siteName) : info.siteName;
   // The token is the key here, not a session: the guides linked are the public ones.
   const clients = await withReadableGuides(makeCtx(db), await getClientCatalogue(db));
@@ -172,7 +170,7 @@ export default async function SubscriptionViewPage({ params, searchParams }: { p
           <Title order={3} size="h4">
             {t("formatsTitle")}
           </Title>
-          <FormatLinks contentUrl={contentUrl} urls={urls} />
+          <FormatLinks contentUrl={contentUrl} />
         </Stack>
       </Container>
     </SiteFrame>

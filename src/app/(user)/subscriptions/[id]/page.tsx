@@ -1,13 +1,14 @@
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge } from "@mantine/core";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { notFound } from "next/navigation";
-import { AnchorLink } from "@/components/links";
 import { ChangePlanButton } from "@/components/plan-change/change-plan-button";
 import { DevicesCard } from "@/components/subscriptions/devices-card";
 import { FormatLinks } from "@/components/subscriptions/format-links";
 import { ImportButtons } from "@/components/subscriptions/import-buttons";
+import c from "@/components/subscriptions/light-layout.module.css";
 import { guessPlatform } from "@/components/subscriptions/platform-guess";
 import { RotateAccessButton } from "@/components/subscriptions/rotate-buttons";
 import { StreamingCredentials } from "@/components/subscriptions/streaming-credentials";
@@ -39,14 +40,12 @@ async function load(id: string) {
 
 function Fact({ label, children, testId }: { label: string; children: string; testId?: string }) {
   return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" data-testid={testId} style={{ overflowWrap: "anywhere" }}>
+    <div className={c.fact}>
+      <p className={c.small}>{label}</p>
+      <p className={c.text} data-testid={testId}>
         {children}
-      </Text>
-    </Stack>
+      </p>
+    </div>
   );
 }
 
@@ -68,16 +67,15 @@ export default async function SubscriptionDetailPage({ params, searchParams }: {
   const where = sub.nodeName ?? sub.streamingName;
   const kind = sub.kind === "STREAMING" ? t("kindStreaming") : sub.trial ? t("kindTrial") : t("kindProxy");
 
+  // Plain elements with one class each (light-layout.module.css): this page has a byte budget.
   return (
-    <Stack gap="md" data-testid="subscription-detail" data-subscription-id={sub.id}>
-      <AnchorLink href="/subscriptions" size="sm" data-testid="subscription-back">
+    <div className={c.stack} data-testid="subscription-detail" data-subscription-id={sub.id}>
+      <Link href="/subscriptions" className={c.back} data-testid="subscription-back">
         ← {td("back")}
-      </AnchorLink>
-      <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
-        <Title order={2} style={{ overflowWrap: "anywhere" }}>
-          {sub.planName}
-        </Title>
-        <Group gap="xs" wrap="wrap">
+      </Link>
+      <div className={c.row}>
+        <h2 className={c.title}>{sub.planName}</h2>
+        <div className={c.inline}>
           {sub.trafficExhausted ? (
             <Badge color="red" variant="light" tt="none" data-testid="subscription-exhausted">
               {tp("trafficUsedUp")}
@@ -85,8 +83,8 @@ export default async function SubscriptionDetailPage({ params, searchParams }: {
           ) : null}
           <SubscriptionStatusBadge status={sub.status} />
           {changeOffered ? <ChangePlanButton subscriptionId={sub.id} planName={sub.planName} /> : null}
-        </Group>
-      </Group>
+        </div>
+      </div>
 
       {sub.trafficExhausted ? (
         <Alert color="red" variant="light" data-testid="subscription-exhausted-hint">
@@ -99,43 +97,41 @@ export default async function SubscriptionDetailPage({ params, searchParams }: {
         </Alert>
       ) : null}
 
-      <Card withBorder padding="md" radius="md">
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <Fact label={td("kind")}>{kind}</Fact>
-            {where ? <Fact label={td("where")}>{where}</Fact> : null}
-            <Fact label={td("starts")}>{when(sub.startsAt)}</Fact>
-            <Fact label={sub.live ? t("expires") : t("ended")} testId="subscription-expires">
-              {when(sub.expiresAt)}
-            </Fact>
-          </SimpleGrid>
-          {sub.kind === "PROXY" ? <UsageSummary usage={sub} exhausted={sub.trafficExhausted} testId="subscription-usage" /> : null}
-        </Stack>
-      </Card>
+      <div className={c.card}>
+        <div className={c.facts}>
+          <Fact label={td("kind")}>{kind}</Fact>
+          {where ? <Fact label={td("where")}>{where}</Fact> : null}
+          <Fact label={td("starts")}>{when(sub.startsAt)}</Fact>
+          <Fact label={sub.live ? t("expires") : t("ended")} testId="subscription-expires">
+            {when(sub.expiresAt)}
+          </Fact>
+        </div>
+        {sub.kind === "PROXY" ? (
+          <UsageSummary
+            usage={{ trafficLimitBytes: sub.trafficLimitBytes, trafficUsedBytes: sub.trafficUsedBytes, trafficUpBytes: sub.trafficUpBytes, trafficDownBytes: sub.trafficDownBytes }}
+            exhausted={sub.trafficExhausted}
+            testId="subscription-usage"
+          />
+        ) : null}
+      </div>
 
-      {sub.contentUrl && sub.contentUrls ? (
-        <Card withBorder padding="md" radius="md" data-testid="subscription-links">
-          <Stack gap="md">
-            <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
-              <div style={{ minWidth: 0, flex: "1 1 16rem" }}>
-                <Title order={3} size="h4">
-                  {td("linksTitle")}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {sub.live ? td("linksHint") : td("notLiveHint")}
-                </Text>
-              </div>
-              <RotateAccessButton subscriptionId={sub.id} />
-            </Group>
-            <ImportButtons contentUrl={sub.contentUrl} name={sub.planName} clients={clients} platform={guessPlatform(h.get("user-agent"))} />
-            <FormatLinks contentUrl={sub.contentUrl} urls={sub.contentUrls} />
-          </Stack>
-        </Card>
+      {sub.contentUrl ? (
+        <div className={c.card} data-testid="subscription-links">
+          <div className={c.row}>
+            <div className={c.grow}>
+              <h3 className={c.subtitle}>{td("linksTitle")}</h3>
+              <p className={c.hint}>{sub.live ? td("linksHint") : td("notLiveHint")}</p>
+            </div>
+            <RotateAccessButton subscriptionId={sub.id} />
+          </div>
+          <ImportButtons contentUrl={sub.contentUrl} name={sub.planName} clients={clients} platform={guessPlatform(h.get("user-agent"))} />
+          <FormatLinks contentUrl={sub.contentUrl} />
+        </div>
       ) : null}
 
       {devices ? <DevicesCard devices={devices} /> : null}
 
       {sub.canRevealCredentials ? <StreamingCredentials subscriptionId={sub.id} /> : null}
-    </Stack>
+    </div>
   );
 }
