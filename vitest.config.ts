@@ -9,13 +9,14 @@ const exclude = ["e2e/**", "node_modules/**"];
 /**
  * Files that need a process of their own: module mocks (vi.mock works only on modules a file loads
  * first), a process-wide database (installDb), environment variables written directly, task
- * handlers, limiters and console patches set for good. Every other file shares its worker process
+ * handlers, limiters, console and AbortController patches and V8 flags (openRawClient's
+ * --liftoff-only) set for good. Every other file shares its worker process
  * with the files before it (isolate: false): modules load once per worker instead of once per file,
  * which was most of the suite's time (import 57 s of 85 s on 37 files), and
  * tests/helpers/process-state.ts empties the process-wide caches before each file. Found by reading
  * the files, so a new file that mocks a module is isolated without a list to keep.
  */
-const NEEDS_OWN_PROCESS = /vi\.mock\(|installDb\(|createTestDb\(\{ *install|process\.env\.[A-Z_]+ *= *[^=]|registerTaskHandler\(|registerEventSink\(|setLimiter\(|quietClientAbortsInConsole\(|setNotifyRetryDelays\(|setNotifyMoneyStyle\(/;
+const NEEDS_OWN_PROCESS = /vi\.mock\(|installDb\(|createTestDb\(\{ *install|process\.env\.[A-Z_]+ *= *[^=]|registerTaskHandler\(|registerEventSink\(|setLimiter\(|quietClientAbortsInConsole\(|releaseAbortReasonStacks\(|openRawClient\(|setNotifyRetryDelays\(|setNotifyMoneyStyle\(/;
 const root = import.meta.dirname;
 const testFiles = allTestFiles(root);
 const isolated = testFiles.filter((f) => NEEDS_OWN_PROCESS.test(readFileSync(path.join(root, f), "utf8")));

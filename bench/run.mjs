@@ -14,7 +14,7 @@ import { findWrk, runWrk } from "./wrk.mjs";
 import { pageScenarios } from "./pages.mjs";
 import { startRssSampler } from "./rss.mjs";
 import { processCpuMs } from "./cpu.mjs";
-import { benchServerArgs } from "./server-command.mjs";
+import { benchServerArgs, benchServerEnv } from "./server-command.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const E = process.env;
@@ -371,7 +371,7 @@ if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) fail(`somet
 
 const pg = Boolean(E.BENCH_DATABASE_URL);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "relayboard-bench-"));
-const serverEnv = {
+const serverEnv = benchServerEnv({
   ...Object.fromEntries(Object.entries(E).filter(([k]) => !["DATABASE_URL", "REDIS_URL", "APP_URL", "AUTH_SECRET", "ENCRYPTION_KEY", "ENCRYPTION_KEYS_PREVIOUS", "JOBS_DISABLED"].includes(k))),
   NODE_ENV: "production",
   PORT: String(PORT),
@@ -384,7 +384,7 @@ const serverEnv = {
   // A seed:scale database's tokens were hashed with its ENCRYPTION_KEY: the server must use the same.
   ...(pg ? { DATABASE_URL: E.BENCH_DATABASE_URL, AUTH_SECRET: randomBytes(32).toString("base64"), ENCRYPTION_KEY: (E.BENCH_SUBSCRIPTION_PAIRS && E.ENCRYPTION_KEY) || randomBytes(32).toString("base64") } : {}),
   ...(E.BENCH_REDIS_URL ? { REDIS_URL: E.BENCH_REDIS_URL } : {}),
-};
+});
 
 let serverGone = false; // set when the server under test exits; the load stops at once
 let rssSampler = null; // the server's resident memory (bench/rss.mjs), from its spawn on

@@ -3,6 +3,16 @@
 import path from "node:path";
 import { bundleIsCurrent, SERVER_BUNDLE } from "../scripts/server-bundle.mjs";
 
+/**
+ * The allocator settings `npm start` gives the server (package.json), over the bench's environment
+ * (values set there win, as an operator's do). glibc's malloc otherwise keeps an arena per thread
+ * that allocated (up to 8 per core) and raises its mmap threshold after each large free, so memory
+ * the process has freed stays resident (issue 25).
+ */
+export function benchServerEnv(env) {
+  return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2", MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ || "131072" };
+}
+
 /** Node's arguments for the server process; exits with a message when the bundle is missing or stale. */
 export function benchServerArgs(root) {
   return [...cpuProfileArgs(), ...serverEntry(root)];

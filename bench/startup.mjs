@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readRss } from "./rss.mjs";
-import { benchServerArgs } from "./server-command.mjs";
+import { benchServerArgs, benchServerEnv } from "./server-command.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const E = process.env;
@@ -20,7 +20,7 @@ const PORT = Number(E.BENCH_PORT || 3250);
 const STARTS = Number(E.BENCH_STARTS || 3);
 const pg = Boolean(E.BENCH_DATABASE_URL);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "relayboard-startup-"));
-const env = {
+const env = benchServerEnv({
   ...Object.fromEntries(Object.entries(E).filter(([k]) => !["DATABASE_URL", "REDIS_URL", "APP_URL", "JOBS_DISABLED"].includes(k))),
   NODE_ENV: "production",
   PORT: String(PORT),
@@ -33,7 +33,7 @@ const env = {
   AUTH_SECRET: randomBytes(32).toString("base64"),
   ENCRYPTION_KEY: randomBytes(32).toString("base64"),
   ...(pg ? { DATABASE_URL: E.BENCH_DATABASE_URL } : {}),
-};
+});
 const args = benchServerArgs(ROOT);
 
 async function oneStart(label) {

@@ -12,6 +12,7 @@ import { parseTrustedProxies } from "./http/client-ip";
 import { makeRequestListener, refuseConnect } from "./http/request-listener";
 import { contentSettings } from "./services/subscription-content/content-settings";
 import { quietClientAbortsInConsole } from "./http/client-abort";
+import { releaseAbortReasonStacks } from "./http/abort-reason-stacks";
 import { errorSummary } from "./describe-error";
 import { describeError } from "./describe-error";
 import { log } from "./logger";
@@ -60,6 +61,7 @@ async function main() {
   const trusted = parseTrustedProxies(e.TRUSTED_PROXIES);
   const appHttps = e.appUrl.startsWith("https://");
   quietClientAbortsInConsole();
+  releaseAbortReasonStacks(); // or every page render stays in memory (http/abort-reason-stacks.ts)
   const server = createServer(makeRequestListener(handle, { trusted, appHttps, dev, db }));
   server.on("connect", refuseConnect);
   // Node closes an idle keep-alive connection after 5 s by default. A client (or nginx, whose

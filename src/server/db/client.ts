@@ -10,6 +10,7 @@ import pg from "pg";
 import { env } from "../env";
 import { GateWriteClient } from "./gate-writes";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions";
+import { compileWasmOnce, PGLITE_START_PARAMS } from "./pglite-memory";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -30,13 +31,10 @@ export function openRawClient(opts: { databaseUrl?: string; dataDir: string }): 
   }
   const dir = path.join(opts.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
+  compileWasmOnce();
   return { kind: "pglite", pglite: new PGlite(dir, { startParams: PGLITE_START_PARAMS, loadDataDir: emptyClusterFor(dir), extensions: PGLITE_EXTENSIONS }) };
 }
 
-// PGlite is one process whose data files sit in the operating system's page cache anyway: Postgres's
-// default 128 MB of shared buffers only doubled that cache inside the service's resident memory
-// (about 125 MB measured, issue 25). 32 MB holds the hot pages of an embedded install.
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 /** Made by `npm run build` (scripts/pglite-template.mjs); found from the working directory like .next. */
 const PGLITE_TEMPLATE = path.resolve(".next", "pglite-template.tar.gz");
 
