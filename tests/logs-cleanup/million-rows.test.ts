@@ -80,10 +80,13 @@ describeOnPostgres("cleanup of a million rows", () => {
       expect(await countRows(t.db, "subscription_access_logs", sql`ip = '198.51.100.2'`)).toBe(baseline.length + latencies.length);
       expect(latencies.length).toBeGreaterThanOrEqual(20);
       // No request waited for the cleanup: a cleanup holding the table for its whole length would
-      // make one request as long as it. The slowest took a small part of the whole run, or (now that
-      // the days go whole in a fraction of a second, where a fifth of it is the machine's own noise)
-      // no more than three times the slowest request without a cleanup running.
-      expect(Math.max(...latencies)).toBeLessThan(Math.max(cleanupMs / 5, 3 * Math.max(...baseline)));
+      // make one request as long as it. Each of the three days is counted, then dropped in a
+      // transaction of its own, whose lock a request may meet: it may wait behind one drop, never
+      // behind the whole cleanup. So the slowest took less than half the run, or (the days go whole
+      // in a fraction of a second, where the machine's own noise weighs) no more than three times
+      // the slowest request without a cleanup running. (A fifth of the run was the bound while the
+      // rows went by batched deletes; with drops it failed on a loaded machine at 193 ms against 161.)
+      expect(Math.max(...latencies)).toBeLessThan(Math.max(cleanupMs / 2, 3 * Math.max(...baseline)));
       // The days went whole (no row was left for the row-by-row delete), and nothing is left for a second run.
       const left = new Set((await listDayPartitions(t.db)).map((p) => p.name));
       for (const name of oldDays) expect(left.has(name), name).toBe(false);
